@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'wouter';
+import { session } from '../features/auth/session-store';
+import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish } from '../features/auth/testing';
+import { resetCsrfToken } from '../lib/api';
+import { RouteGuard } from './guards';
+
+beforeAll(startEnglish);
+beforeEach(() => {
+  shownOn = [];
+  resetCsrfToken();
+  session.status = 'unknown';
+  session.user = null;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const unauthenticated = () => ({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+
+/** Every path the guarded page was shown on. */
+let shownOn: string[] = [];
+function Page() {
+  const [path] = useLocation();
+  shownOn.push(path);
+  return <p>sensitive page</p>;
+}
+const page = <Page />;
+
+describe('RouteGuard', () => {
+  it('shows only the loading state until the profile arrives, then the page', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    fakeApi({ 'GET /user/profile': () => new Promise((resolve) => (answer = resolve)) });
+    renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
+    expect(screen.getByRole('status').textContent).toBe('Checking your session…');
+    expect(screen.queryByText('sensitive page')).toBeNull();
+    answer({ body: demoPatient });
+    expect(await screen.findByText('sensitive page')).toBeTruthy();
+  });
+
+  it('sends a visitor without a session from a patient page to the patient login', async () => {
+    fakeApi({ 'GET /user/profile': unauthenticated });
+    const { location } = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/portal/login'));
+    expect(session.status).toBe('signedOut');
+  });
+
+  it('sends a visitor without a session from the result page to the result login', async () => {
+    const requests = fakeApi({ 'GET /user/profile': unauthenticated, 'GET /screening': unauthenticated });
+    const { location } = renderAt('/screening', <RouteGuard>{page}</RouteGuard>);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+    expect(shownOn).not.toContain('/screening');
+    expect(requests.every((request) => request.method === 'GET')).toBe(true);
+  });
+
+  it('asks for the screening info on the result page of a guest', async () => {
+    const requests = fakeApi({
+      'GET /user/profile': () => ({ body: demoGuest }),
+      'GET /screening': () => ({ body: { id: 41, createdAt: '2024-05-06T08:00:00Z' } }),
+    });
+    renderAt('/screening', <RouteGuard>{page}</RouteGuard>);
+    expect(await screen.findByText('sensitive page')).toBeTruthy();
+    expect(requests.map((request) => request.path)).toEqual(['/user/profile', '/screening']);
+  });
+
+  it('sends a guest from a patient page to her screening', async () => {
+    const requests = fakeApi({ 'GET /user/profile': () => ({ body: demoGuest }) });
+    const { location } = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/screening'));
+    expect(shownOn).not.toContain('/screenings');
+    // only her own screening (on the page she was sent to) is asked about
+    expect(requests.map((request) => request.path)).not.toContain('/screenings');
+  });
+
+  it("sends a patient from another patient's survey to her screenings", async () => {
+    fakeApi({
+      'GET /user/profile': () => ({ body: demoPatient }),
+      'GET /screening': () => ({ status: 404, body: { code: 'NOT_FOUND' } }),
+    });
+    const { location } = renderAt('/screening/999/survey', <RouteGuard>{page}</RouteGuard>);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/screenings'));
+    expect(shownOn).not.toContain('/screening/999/survey');
+    expect(session.status).toBe('signedIn');
+  });
+
+  it('sends a signed-in user from a login page on, and shows the form to a visitor', async () => {
+    fakeApi({ 'GET /user/profile': () => ({ body: demoPatient }) });
+    const { location } = renderAt('/portal/login', <RouteGuard>{page}</RouteGuard>);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/screenings'));
+    cleanup();
+
+    session.status = 'unknown';
+    fakeApi({ 'GET /user/profile': unauthenticated });
+    renderAt('/login', <RouteGuard>{<p>login form</p>}</RouteGuard>);
+    expect(screen.getByText('login form')).toBeTruthy();
+  });
+
+  it('keeps a user who must change the password on the profile', async () => {
+    fakeApi({ 'GET /user/profile': () => ({ body: { ...demoPatient, requirePasswordChange: true } }) });
+    const { location } = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/portal/profile'));
+  });
+
+  it('renders public pages without asking the server', () => {
+    const requests = fakeApi({});
+    renderAt('/faq', <RouteGuard>{page}</RouteGuard>);
+    expect(screen.getByText('sensitive page')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+});

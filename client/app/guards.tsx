@@ -1,0 +1,95 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { loadProfile, loadScreeningInfo, session, useSession } from '../features/auth/session-store';
+import { useT } from '../lib/intl';
+import { decideNavigation, isLoginPath } from './decide-navigation';
+import { routeForPath } from './routes';
+
+type Verification = { refused: boolean };
+const NOTHING_REFUSED: Verification = { refused: false };
+
+function screeningIdParam(params: Record<string, string>): number | undefined | null {
+  if (params.id === undefined) return undefined;
+  return /^\d+$/.test(params.id) ? Number(params.id) : null;
+}
+
+/**
+ * The session check of spec section 2, run on every path change. Result-portal pages ask for
+ * the screening info; every other guarded page loads the profile. A login page asks once, quietly,
+ * so a user who is already signed in is sent on.
+ */
+async function verifySession(path: string): Promise<Verification> {
+  const found = routeForPath(path);
+  if (!found) return NOTHING_REFUSED;
+  const { route, params } = found;
+
+  if (route.access === 'public') {
+    if (isLoginPath(path) && session.status === 'unknown') await loadProfile();
+    return NOTHING_REFUSED;
+  }
+  // The profile tells a guest from a patient; a known session skips it on result pages.
+  if (route.access !== 'result' || session.status !== 'signedIn') await loadProfile();
+  if (route.access !== 'result') return NOTHING_REFUSED;
+
+  // Pages this user is sent away from anyway are not asked about: every refused request
+  // would write an *_UNAUTHORIZED audit entry for her.
+  if (decideNavigation(path, { status: session.status, user: session.user }).kind !== 'render') {
+    return NOTHING_REFUSED;
+  }
+  const id = screeningIdParam(params);
+  if (id === null) return { refused: true };
+  const check = await loadScreeningInfo(id);
+  return { refused: check.outcome === 'refused' };
+}
+
+type Check = { path: string; blocking: boolean; done: boolean; refused: boolean };
+
+function SessionCheckLoading() {
+  const t = useT();
+  return (
+    <div className="page-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{t('auth.checkingSession')}</span>
+    </div>
+  );
+}
+
+/**
+ * Gates every page (spec section 2 "Redirects and gating"). A session the browser already knows
+ * renders at once while the check re-asks the server; an unknown one shows only the loading
+ * state, so no guarded page appears before the server said who is signed in.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const [location, navigate] = useLocation();
+  const { status, user } = useSession();
+  const [check, setCheck] = useState<Check | null>(null);
+
+  useEffect(() => {
+    const started: Check = { path: location, blocking: session.status !== 'signedIn', done: false, refused: false };
+    let current = true;
+    setCheck(started);
+    void verifySession(location).then(({ refused }) => {
+      if (current) setCheck({ ...started, done: true, refused });
+    });
+    return () => {
+      current = false;
+    };
+  }, [location]);
+
+  // Before the effect of a new path ran, judge it as the effect will.
+  const active: Check =
+    check?.path === location ? check : { path: location, blocking: status !== 'signedIn', done: false, refused: false };
+  const waiting = active.blocking && !active.done;
+  const decision = decideNavigation(location, { status, user, screeningRefused: active.refused });
+  const redirectTo = decision.kind === 'redirect' ? decision.to : null;
+
+  useEffect(() => {
+    if (redirectTo !== null && !waiting) navigate(redirectTo, { replace: true });
+  }, [redirectTo, waiting, navigate]);
+
+  if (decision.kind === 'render') {
+    const isPublic = routeForPath(location)?.route.access === 'public';
+    return isPublic || !waiting ? children : <SessionCheckLoading />;
+  }
+  return <SessionCheckLoading />;
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { registerServiceWorker } from '../features/pwa/register';
+import { startIntl } from '../lib/intl';
+import { App } from './App';
+import './styles/index.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+// The catalog of the preferred language loads before the first render, so no text ever flashes
+// in the wrong language (index.html has already applied theme, scale and <html lang>).
+void startIntl().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
+
+registerServiceWorker();

@@ -1,0 +1,134 @@
+/**
+ * Every path of the portal (spec section 2 and DECISIONS.md 3), in match order: the first route
+ * whose pattern fits wins, so fixed paths come before patterns that could swallow them.
+ *
+ * access:
+ * - public: anyone; no session check.
+ * - result: pages of one screening (result, survey, audit of the result portal); the guard asks
+ *   for the screening info and sends a failure to the result login.
+ * - patient: patient-portal pages; the guard loads the profile and sends a failure to the
+ *   patient login. Guest (result-portal) sessions may not use them.
+ * - signedIn: any signed-in session; the server checks ownership of what is asked for.
+ */
+export type RouteAccess = 'public' | 'result' | 'patient' | 'signedIn';
+
+export type RouteName =
+  | 'base'
+  | 'login_result'
+  | 'login_portal'
+  | 'faq'
+  | 'contact'
+  | 'contact_submitted'
+  | 'reset_password'
+  | 'reset_password_link_sent'
+  | 'change_password_with_token'
+  | 'password_changed'
+  | 'portal_consent'
+  | 'portal_regulations'
+  | 'copy_of_medical_clerking'
+  | 'screening'
+  | 'survey'
+  | 'survey_of_screening'
+  | 'mammography_screenings'
+  | 'referral'
+  | 'profile_portal'
+  | 'upload'
+  | 'audit'
+  | 'portal_audit'
+  | 'order_screening_copy'
+  | 'after_payment'
+  | 'order_status'
+  | 'buy_consultation'
+  | 'success';
+
+export type RouteDefinition = { name: RouteName; path: string; access: RouteAccess };
+
+export const ROUTES: readonly RouteDefinition[] = [
+  { name: 'base', path: '/', access: 'public' },
+  { name: 'login_result', path: '/login', access: 'public' },
+  { name: 'login_portal', path: '/portal/login', access: 'public' },
+  { name: 'faq', path: '/faq', access: 'public' },
+  { name: 'contact', path: '/contact', access: 'public' },
+  { name: 'contact_submitted', path: '/contact/success', access: 'public' },
+  { name: 'reset_password', path: '/reset-password', access: 'public' },
+  { name: 'reset_password_link_sent', path: '/reset-password/sent', access: 'public' },
+  { name: 'change_password_with_token', path: '/change-password/:token', access: 'public' },
+  { name: 'password_changed', path: '/password-changed', access: 'public' },
+  { name: 'portal_consent', path: '/portal/consent', access: 'public' },
+  { name: 'portal_regulations', path: '/portal/regulations', access: 'public' },
+  { name: 'copy_of_medical_clerking', path: '/copy-of-medical-clerking', access: 'public' },
+  { name: 'screening', path: '/screening', access: 'result' },
+  { name: 'survey', path: '/screening/survey', access: 'result' },
+  { name: 'survey_of_screening', path: '/screening/:id/survey', access: 'result' },
+  { name: 'audit', path: '/audit', access: 'result' },
+  { name: 'mammography_screenings', path: '/screenings', access: 'patient' },
+  { name: 'referral', path: '/referral', access: 'patient' },
+  { name: 'profile_portal', path: '/portal/profile', access: 'patient' },
+  { name: 'upload', path: '/portal/upload-screenings', access: 'patient' },
+  { name: 'portal_audit', path: '/portal/audit', access: 'patient' },
+  { name: 'order_screening_copy', path: '/order-screening-copy/:screeningId', access: 'patient' },
+  { name: 'after_payment', path: '/payment', access: 'patient' },
+  { name: 'order_status', path: '/order/:id/status', access: 'signedIn' },
+  { name: 'buy_consultation', path: '/buy-consultation/screening/:id', access: 'patient' },
+  // Generic success page for `order` and `payment` (contact has its own public route above).
+  { name: 'success', path: '/:type/success', access: 'patient' },
+];
+
+const routesByName = new Map(ROUTES.map((route) => [route.name, route]));
+
+export function routeByName(name: RouteName): RouteDefinition {
+  const route = routesByName.get(name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route;
+}
+
+function splitPath(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** Matches one path against a pattern: `:name` takes exactly one non-empty segment. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const expected = splitPath(pattern);
+  const actual = splitPath(path.split(/[?#]/)[0] ?? '');
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const segment = actual[index] as string;
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(segment);
+      } catch {
+        return null; // a malformed escape cannot be a valid parameter
+      }
+    } else if (part !== segment) {
+      return null;
+    }
+  }
+  return params;
+}
+
+export function routeForPath(path: string): { route: RouteDefinition; params: Record<string, string> } | null {
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+/**
+ * True when the path needs no session check: public routes, and unknown paths (they are sent to
+ * base, which is public).
+ */
+export function isPublicPath(path: string): boolean {
+  const found = routeForPath(path);
+  return !found || found.route.access === 'public';
+}
+
+/** The path of a named route with its parameters filled in, e.g. pathFor('order_status', { id: 7 }). */
+export function pathFor(name: RouteName, params: Record<string, string | number> = {}): string {
+  return routeByName(name).path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Route ${name} needs the parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}

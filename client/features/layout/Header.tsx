@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { Link } from '../../components/ui/Link';
+import { useT } from '../../lib/intl';
+import { AccessibilityButton } from '../accessibility/AccessibilityButton';
+import { LanguageSwitch } from '../accessibility/LanguageSwitch';
+import { useSession } from '../auth/session-store';
+import { Logo } from './Logo';
+
+// Only signed-in users have a menu; visitors of the public pages never download it.
+const UserMenu = lazy(() => import('./UserMenu'));
+
+export function Header() {
+  const t = useT();
+  const { status } = useSession();
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link href="/" className="header__brand">
+          <Logo />
+          <span className="header__name">{t('app.name')}</span>
+        </Link>
+        <div className="header__tools">
+          <LanguageSwitch />
+          <AccessibilityButton />
+          {status === 'signedIn' && (
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import * as initialSchema from './001_initial_schema';
+
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+/**
+ * Migrations in the order they run, imported statically so the same list works under tsx, vitest
+ * and a bundler alike. Only ever append; never edit one that has landed.
+ */
+const migrations: Record<string, Migration> = {
+  '001_initial_schema': initialSchema,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return Object.keys(migrations);
+  },
+  getMigrationName(name) {
+    return name;
+  },
+  async getMigration(name) {
+    const migration = migrations[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};

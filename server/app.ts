@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import express, { Router, type Express, type RequestHandler } from 'express';
+import { authRouter } from './auth/routes';
+import { csrfProtection } from './auth/csrf';
+import { createAuthService } from './auth/service';
+import { enforceSessionLifetime } from './auth/session-lifetime';
+import { createSessionMiddleware } from './auth/session-store';
+import { createLoginThrottle } from './auth/throttle';
+import { defaultThrottlePolicy, type ThrottlePolicy } from './auth/throttle-policy';
+import type { Config } from './config';
+import { schemaOf, type Db } from './db';
+import { systemClock, type Clock } from './lib/clock';
+import { apiNotFound, errorHandler } from './lib/error-handler';
+import { requestLogger, type Logger } from './lib/logger';
+import { securityHeaders } from './lib/security-headers';
+import { clientRouter, readBuiltClient } from './lib/static-client';
+import { screeningRouter } from './screening/routes';
+import { userRouter } from './user/routes';
+
+const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
+/** Every JSON call of the portal is a small form; uploads go through multer, not this parser. */
+const JSON_BODY_LIMIT = '64kb';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Seams for tests and the bench: time, throttling numbers, where the built client lives. */
+  clock?: Clock;
+  throttlePolicy?: ThrottlePolicy;
+  clientDir?: string;
+};
+
+/** The Express app plus what must be released with it (the session store's prune timer). */
+export type PortalApp = Express & { close(): Promise<void> };
+
+export function createApp({
+  config,
+  db,
+  logger,
+  clock = systemClock,
+  throttlePolicy = defaultThrottlePolicy,
+  clientDir = DEFAULT_CLIENT_DIR,
+}: AppDeps): PortalApp {
+  const app = express();
+  app.set('trust proxy', parseTrustProxy(config.trustProxy));
+  const client = readBuiltClient(clientDir);
+  const sessions = createSessionMiddleware(config, db, schemaOf(db), logger);
+
+  app.use(requestLogger(logger));
+  app.use(securityHeaders({ isProduction: config.isProduction, indexHtml: client?.indexHtml }));
+
+  const throttle = createLoginThrottle(db, throttlePolicy, clock, config.sessionSecret);
+  const auth = createAuthService({ db, config, throttle, clock });
+  const api = Router();
+  api.use(noStore);
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(sessions.middleware);
+  api.use(enforceSessionLifetime(config.session, clock));
+  api.use(csrfProtection);
+  api.use('/auth', authRouter({ db, auth, clock }));
+  api.use('/user', userRouter(db));
+  api.use('/screening', screeningRouter(db));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  if (client) app.use(clientRouter(client));
+  app.use((_req, res) => {
+    res.status(404).type('text').send('Not found');
+  });
+  app.use(errorHandler);
+
+  return Object.assign(app, { close: () => sessions.close() });
+}
+
+/** Personal data must never sit in a browser or proxy cache, so no API answer is cacheable. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/** TRUST_PROXY: true/false, a hop count, or addresses and names Express knows (loopback ...). */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

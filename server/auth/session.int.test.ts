@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMinimal, startTestApp, type MinimalSeed, type TestApp } from '../../tests/support/app';
+
+let app: TestApp;
+let seed: MinimalSeed;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  seed = await seedMinimal(app.db, app.config);
+});
+afterAll(() => app?.close());
+
+/** The session id inside the signed cookie value `s:<id>.<signature>`. */
+function sessionIdOf(cookie: string | undefined): string {
+  return decodeURIComponent(cookie ?? '').slice(2).split('.')[0]!;
+}
+
+/** Another browser that somehow holds the given session cookie. */
+function clientWithCookie(cookie: string | undefined) {
+  const other = app.client();
+  if (cookie) other.cookies.set('portal.sid', cookie);
+  return other;
+}
+
+async function signedInPatient() {
+  const client = app.client();
+  expect((await client.loginPortal(seed.patient.login, seed.patient.password)).status).toBe(200);
+  return client;
+}
+
+describe('session cookie', () => {
+  it('is HttpOnly, SameSite=Lax, for the whole site and ends with the browser (no expiry)', async () => {
+    const response = await fetch(`${app.baseUrl}/api/auth/csrf`);
+    const [cookie] = response.headers.getSetCookie();
+    expect(cookie).toMatch(/^portal\.sid=s%3A[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(cookie).not.toMatch(/Expires|Max-Age/i);
+  });
+
+  it('is not set for a visitor who only reads public data', async () => {
+    const response = await fetch(`${app.baseUrl}/api/user/profile`);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('login renews the session id', () => {
+  it('issues a new cookie and the id from before the login signs nobody in', async () => {
+    const client = app.client();
+    await client.fetchCsrf();
+    const before = client.sessionCookie;
+    await client.loginPortal(seed.patient.login, seed.patient.password);
+
+    expect(client.sessionCookie).toBeDefined();
+    expect(sessionIdOf(client.sessionCookie)).not.toBe(sessionIdOf(before));
+    expect((await clientWithCookie(before).get('/api/user/profile')).status).toBe(401);
+    expect((await client.get('/api/user/profile')).status).toBe(200);
+  });
+
+  it('also for the result portal', async () => {
+    const client = app.client();
+    await client.fetchCsrf();
+    const before = client.sessionCookie;
+    await client.loginResult(seed.guest.accessCode, seed.guest.birthAt);
+
+    expect(sessionIdOf(client.sessionCookie)).not.toBe(sessionIdOf(before));
+    expect((await clientWithCookie(before).get('/api/user/profile')).status).toBe(401);
+  });
+});
+
+describe('GET /api/auth/logout', () => {
+  it('ends the session: profile answers 401 and the old cookie is worthless', async () => {
+    const client = await signedInPatient();
+    const signedInCookie = client.sessionCookie;
+    const oldToken = client.csrfToken;
+
+    const response = await client.logout();
+    expect(response.status).toBe(200);
+    expect(response.body.csrfToken).toEqual(expect.any(String));
+    expect(response.body.csrfToken).not.toBe(oldToken);
+
+    expect((await client.get('/api/user/profile')).status).toBe(401);
+    expect((await clientWithCookie(signedInCookie).get('/api/user/profile')).status).toBe(401);
+    const rows = await app.db('session').where({ sid: sessionIdOf(signedInCookie) });
+    expect(rows).toHaveLength(0);
+  });
+
+  it('answers a token that works for the next login', async () => {
+    const client = await signedInPatient();
+    await client.logout();
+    expect((await client.loginResult(seed.guest.accessCode, seed.guest.birthAt)).status).toBe(200);
+  });
+
+  it('needs the CSRF token, so a cross-site link cannot sign anyone out', async () => {
+    const client = await signedInPatient();
+    const response = await client.get('/api/auth/logout', { withoutCsrf: true });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ code: 'INVALID_CSRF_TOKEN' });
+    expect((await client.get('/api/user/profile')).status).toBe(200);
+  });
+});
+
+describe('CSRF protection', () => {
+  const body = { accessCode: 'Xk7mP2qa', birthAt: '1968-04-12', portalTerms: true, policyTerms: true };
+
+  it('refuses a state-changing request without the token header', async () => {
+    const client = app.client();
+    await client.fetchCsrf();
+    const response = await client.post('/api/auth/login', body, { withoutCsrf: true });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ code: 'INVALID_CSRF_TOKEN' });
+  });
+
+  it('refuses a wrong token, and the token of another session', async () => {
+    const client = app.client();
+    await client.fetchCsrf();
+    const wrong = await client.post('/api/auth/login', body, { headers: { 'x-csrf-token': 'not-the-token' } });
+    const other = app.client();
+    const othersToken = await other.fetchCsrf();
+    const borrowed = await client.post('/api/auth/login', body, { headers: { 'x-csrf-token': othersToken } });
+    for (const response of [wrong, borrowed]) {
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ code: 'INVALID_CSRF_TOKEN' });
+    }
+  });
+
+  it('says COOKIES_BLOCKED with status 3 when the browser sent no session cookie at all', async () => {
+    const client = app.client();
+    const token = await client.fetchCsrf();
+    client.cookies.clear(); // what a browser that refuses cookies does
+    const response = await client.post('/api/auth/login', body, { headers: { 'x-csrf-token': token } });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ code: 'COOKIES_BLOCKED', status: 3 });
+  });
+
+  it('keeps the same token for the life of a session', async () => {
+    const client = app.client();
+    const first = await client.fetchCsrf();
+    expect(await client.fetchCsrf()).toBe(first);
+  });
+});
+
+describe('server-side timeouts (DECISIONS.md 7)', () => {
+  it('ends a session idle for more than 15 minutes and deletes it', async () => {
+    const client = await signedInPatient();
+    const sid = sessionIdOf(client.sessionCookie);
+    app.clock.advance(15 * 60_000 + 1_000);
+
+    expect((await client.get('/api/user/profile')).status).toBe(401);
+    expect(await app.db('session').where({ sid })).toHaveLength(0);
+  });
+
+  it('keeps a session alive while it is used', async () => {
+    const client = await signedInPatient();
+    for (let i = 0; i < 4; i++) {
+      app.clock.advance(10 * 60_000);
+      expect((await client.get('/api/user/profile')).status).toBe(200);
+    }
+  });
+
+  it('ends any session 8 hours after login, however busy', async () => {
+    const client = await signedInPatient();
+    let minutes = 0;
+    while (minutes + 14 < 8 * 60) {
+      app.clock.advance(14 * 60_000);
+      minutes += 14;
+      expect((await client.get('/api/user/profile')).status).toBe(200);
+    }
+    app.clock.advance(14 * 60_000);
+    expect((await client.get('/api/user/profile')).status).toBe(401);
+  });
+
+  it('sends a form from a page left open past the timeout back with INVALID_CSRF_TOKEN', async () => {
+    const client = app.client();
+    await client.fetchCsrf();
+    app.clock.advance(16 * 60_000);
+    const response = await client.loginResult(seed.guest.accessCode, seed.guest.birthAt);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ code: 'INVALID_CSRF_TOKEN' });
+    // A fresh token from the same browser works again.
+    await client.fetchCsrf();
+    expect((await client.loginResult(seed.guest.accessCode, seed.guest.birthAt)).status).toBe(200);
+  });
+});

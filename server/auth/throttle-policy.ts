@@ -1,0 +1,48 @@
+/**
+ * Login throttling numbers (DECISIONS.md 6), all in one place. Each bucket lets a few failures
+ * pass free within its window (typos happen); after that each failure doubles the wait, capped,
+ * so a guesser slows to a crawl while nobody is ever locked out for good.
+ */
+export type BucketRule = {
+  /** Failures in a window that cost nothing. */
+  freeFailures: number;
+  /** The wait after the first failure past the free ones; each further failure doubles it. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Counting starts over this long after a window's first failure. */
+  windowMs: number;
+};
+
+export type ThrottlePolicy = {
+  resultByIp: BucketRule;
+  /** Every guess at one person's code names her birth date: the bucket an IP-hopping guesser cannot dodge. */
+  resultByBirthDate: BucketRule;
+  /** The last line against a botnet; a short cap so genuine patients wait seconds at worst. */
+  resultGlobal: BucketRule;
+  portalByIp: BucketRule;
+  portalByLogin: BucketRule;
+};
+
+const WINDOW_MS = 15 * 60_000;
+
+export const defaultThrottlePolicy: ThrottlePolicy = {
+  resultByIp: { freeFailures: 5, firstDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: WINDOW_MS },
+  resultByBirthDate: { freeFailures: 20, firstDelayMs: 1_000, maxDelayMs: 5 * 60_000, windowMs: WINDOW_MS },
+  resultGlobal: { freeFailures: 200, firstDelayMs: 1_000, maxDelayMs: 30_000, windowMs: WINDOW_MS },
+  portalByIp: { freeFailures: 5, firstDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: WINDOW_MS },
+  portalByLogin: { freeFailures: 5, firstDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: WINDOW_MS },
+};
+
+/** The wait imposed after the `failures`-th failure of a window (0 while still free). */
+export function delayAfterFailures(failures: number, rule: BucketRule): number {
+  const paid = failures - rule.freeFailures;
+  if (paid <= 0) return 0;
+  // Past 2^30 the cap has long won; the bound keeps the arithmetic finite.
+  const doubled = rule.firstDelayMs * 2 ** Math.min(paid - 1, 30);
+  return Math.min(doubled, rule.maxDelayMs);
+}
+
+/** Whole seconds for `Retry-After`, never 0 while a wait is still running. */
+export function retryAfterSeconds(waitMs: number): number {
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from '../config';
+
+export type { Logger };
+
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  return pino({ level: config.logLevel, base: undefined }, destination);
+}
+
+/**
+ * Request log lines carry method, route, status and duration only. Bodies, query strings, cookies
+ * and headers never reach the log: they hold access codes, password hashes, reset tokens and
+ * personal data.
+ */
+export function requestLogger(logger: Logger) {
+  const line = (req: IncomingMessage, res: ServerResponse, responseTime: number) => ({
+    method: req.method,
+    path: loggedPath(req as Request, res as Response),
+    status: res.statusCode,
+    durationMs: responseTime,
+  });
+  return pinoHttp({
+    logger,
+    genReqId: () => randomUUID(),
+    quietReqLogger: true,
+    quietResLogger: true,
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessObject: (req, res, val: { responseTime: number }) => line(req, res, val.responseTime),
+    customErrorObject: (req, res, _err, val: { responseTime: number }) => line(req, res, val.responseTime),
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request failed',
+  });
+}
+
+/** Lets a handler name what it served when no route pattern says it (the SPA fallback). */
+export function setLoggedPath(res: Response, path: string): void {
+  res.locals.loggedPath = path;
+}
+
+/**
+ * The route pattern (`/api/screening`, later `/api/order/:id/status`), never the concrete URL:
+ * client paths such as `/change-password/<token>` carry secrets in the path itself.
+ */
+function loggedPath(req: Request, res: Response): string {
+  if (typeof res.locals?.loggedPath === 'string') return res.locals.loggedPath;
+  const routePath: unknown = req.route?.path;
+  if (typeof routePath === 'string') return routePath === '/' ? req.baseUrl || '/' : `${req.baseUrl}${routePath}`;
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0] ?? '';
+  return path.startsWith('/api/') ? '/api/(unmatched)' : '(unmatched)';
+}
+
+/**
+ * Unexpected errors keep their stack for the operator but lose what a driver copies from the
+ * data: PostgreSQL's `detail` repeats the offending values, `parameters` the bound ones.
+ */
+export function errorForLog(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const { code, routine, constraint, table } = error as Error & Record<string, unknown>;
+  return { type: error.name, message: error.message, stack: error.stack, code, routine, constraint, table };
+}

@@ -1,0 +1,85 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { seedDemoData } from '../db/seeds/demo';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDb, migrate } from './db';
+import { createLogger } from './lib/logger';
+
+/** How long open keep-alive connections may finish their requests on shutdown. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** A PostgreSQL URL fit for a log line: never the password or query options. */
+function describeDatabaseUrl(url: string): string {
+  const parsed = new URL(url);
+  const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : '';
+  return `PostgreSQL at ${user}${parsed.host}${parsed.pathname}`;
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config);
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  let databaseDescription: string;
+  if (databaseUrl) {
+    databaseDescription = describeDatabaseUrl(databaseUrl);
+  } else {
+    const pgliteDir = path.join(config.dataDir, 'pglite');
+    embedded = await startEmbeddedDatabase(pgliteDir);
+    databaseUrl = embedded.url;
+    databaseDescription = `embedded PGlite at ${pgliteDir}`;
+  }
+
+  const db = createDb({ url: databaseUrl });
+  await migrate(db);
+  if (config.loadDemoData) await seedDemoData(db, config);
+
+  const app = createApp({ config, db, logger });
+  const server = app.listen(config.port, config.host);
+  await once(server, 'listening');
+
+  logger.info(`database: ${databaseDescription}`);
+  const { port } = server.address() as AddressInfo;
+  logger.info(`portal listening on http://localhost:${port}`);
+  if (config.loadDemoData) logger.info('demo data loaded; demo credentials: see README.md (section Demo data)');
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1); // a second Ctrl+C means now
+    stopping = true;
+    logger.info(`${signal} received, shutting down`);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    await closed;
+    clearTimeout(force);
+    await app.close();
+    await db.destroy();
+    await embedded?.stop();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('The portal could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+/**
+ * Which navigations the service worker answers with the precached app shell (index.html).
+ * Matched against `pathname + search` of the request, as workbox's NavigationRoute does.
+ */
+export const SHELL_NAVIGATION_DENYLIST: RegExp[] = [
+  // The API answers for itself; a shell page in place of an API response would hide its status.
+  /^\/api(\/|\?|$)/,
+  // A link straight to a file (a PDF opened in a new tab) must reach the file, not the shell.
+  /\/[^/?]+\.[^/?]+(\?|$)/,
+];
+
+export function isAnsweredWithShell(pathnameAndSearch: string): boolean {
+  return !SHELL_NAVIGATION_DENYLIST.some((pattern) => pattern.test(pathnameAndSearch));
+}

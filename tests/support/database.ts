@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded';
+import { createDb, migrate, type Db } from '../../server/db';
+
+export type TestDatabase = {
+  db: Db;
+  schema: string;
+  /** Drops the schema and closes the pool (and the file's own PGlite). Call in afterAll. */
+  drop(): Promise<void>;
+};
+
+/**
+ * A fresh, migrated schema for one test file.
+ *
+ * On PostgreSQL every file shares the run's server and takes its own schema. PGlite is a single
+ * PostgreSQL session behind its socket, so `search_path` set by one connection applies to all of
+ * them: files sharing one PGlite would read each other's tables. There each file starts its own
+ * in-memory PGlite instead (and still uses a schema of its own, to keep one code path).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  let embedded: EmbeddedDatabase | undefined;
+  let url = inject('databaseUrl');
+  if (inject('databaseKind') === 'pglite') {
+    embedded = await startEmbeddedDatabase();
+    url = embedded.url;
+  }
+  const db = createDb({ url, schema, poolMax: 4 });
+  await migrate(db, schema);
+  return {
+    db,
+    schema,
+    async drop() {
+      try {
+        await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+      } finally {
+        await db.destroy();
+        await embedded?.stop();
+      }
+    },
+  };
+}

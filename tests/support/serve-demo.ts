@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded';
+import { seedDemoData } from '../../db/seeds/demo';
+import { createApp } from '../../server/app';
+import { defaultThrottlePolicy, type ThrottlePolicy } from '../../server/auth/throttle-policy';
+import { loadConfig } from '../../server/config';
+import { createDb, migrate } from '../../server/db';
+import { createLogger } from '../../server/lib/logger';
+
+/**
+ * The portal as Playwright and the bench drive it: the built client, the real app, demo data, on
+ * a database made for this run alone (an in-memory PGlite, or a fresh schema of DATABASE_URL),
+ * dropped on exit. THROTTLE=off lets the bench measure a rejected login's full cost.
+ */
+const port = Number(process.env.DEMO_PORT ?? 3210);
+const config = loadConfig({
+  NODE_ENV: 'test',
+  SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
+  ACCESS_CODE_SECRET: 'e2e-access-code-secret-0123456789abcdef',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: `./data/demo-${port}`,
+});
+
+let embedded: EmbeddedDatabase | undefined;
+let url = process.env.DATABASE_URL;
+if (!url) {
+  embedded = await startEmbeddedDatabase();
+  url = embedded.url;
+}
+const schema = process.env.DATABASE_URL ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
+const db = createDb({ url, schema });
+await migrate(db, schema);
+await seedDemoData(db, config);
+
+const noThrottle = { freeFailures: Number.MAX_SAFE_INTEGER, firstDelayMs: 0, maxDelayMs: 0, windowMs: 1 };
+const throttlePolicy: ThrottlePolicy =
+  process.env.THROTTLE === 'off'
+    ? Object.fromEntries(Object.keys(defaultThrottlePolicy).map((bucket) => [bucket, noThrottle])) as ThrottlePolicy
+    : defaultThrottlePolicy;
+
+const app = createApp({ config, db, logger: createLogger(config), throttlePolicy });
+const server = app.listen(port, '127.0.0.1', () => {
+  console.log(`demo portal on http://localhost:${port} (${embedded ? 'PGlite in memory' : `schema ${schema}`})`);
+});
+
+async function shutdown(): Promise<void> {
+  server.closeAllConnections();
+  server.close();
+  await app.close();
+  if (schema) await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+  await db.destroy();
+  await embedded?.stop();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());
