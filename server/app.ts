@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import express, { Router, type Express, type RequestHandler } from 'express';
 import { authRouter } from './auth/routes';
 import { csrfProtection } from './auth/csrf';
+import { requirePasswordChanged } from './auth/gates';
 import { createAuthService } from './auth/service';
 import { enforceSessionLifetime } from './auth/session-lifetime';
 import { createSessionMiddleware } from './auth/session-store';
@@ -58,6 +59,7 @@ export function createApp({
   api.use(sessions.middleware);
   api.use(enforceSessionLifetime(config.session, clock));
   api.use(csrfProtection);
+  api.use(requirePasswordChanged);
   api.use('/auth', authRouter({ db, auth, clock }));
   api.use('/user', userRouter(db));
   api.use('/screening', screeningRouter(db));

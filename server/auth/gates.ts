@@ -31,13 +31,21 @@ export const requirePatient: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * Spec section 6: a patient flagged to change the password can use nothing but the profile, the
- * password change, logout and the CSRF token until they do. Mount on every other router.
+ * What a patient flagged to change the password may still use (spec section 6): her profile, the
+ * CSRF token, logout, the password change itself and the other /api/auth calls (a login replaces
+ * the session anyway).
+ */
+const OPEN_BEFORE_PASSWORD_CHANGE = [/^\/api\/auth\//, /^\/api\/user\/profile\/?$/];
+
+/**
+ * Mounted once in front of every /api router, so a new endpoint is closed to such a patient
+ * without anyone remembering to close it.
  */
 export const requirePasswordChanged: RequestHandler = (req, _res, next) => {
   const principal = principalOf(req);
   if (principal?.kind === 'patient' && principal.requirePasswordChange) {
-    throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED');
+    const path = req.originalUrl.split('?')[0] ?? '';
+    if (!OPEN_BEFORE_PASSWORD_CHANGE.some((open) => open.test(path))) throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED');
   }
   next();
 };

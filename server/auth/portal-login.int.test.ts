@@ -36,7 +36,7 @@ describe('POST /api/auth/portal/login (patient portal)', () => {
         birthAt: '1970-05-06',
         pesel: '70050612345',
         email: 'anna.prywatna@example.com',
-        phoneNumber: null,
+        phoneNumber: '+48600100200',
       },
       screeningId: null,
     });

@@ -3,7 +3,7 @@ import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import type { Logger } from '../lib/logger';
+import { errorForLog, type Logger } from '../lib/logger';
 
 export const SESSION_COOKIE = 'portal.sid';
 
@@ -28,7 +28,8 @@ export function createSessionMiddleware(config: Config, db: Db, schema: string |
     // Expiry moves forward only when the session is saved: lastSeenAt is written at most once a
     // minute, instead of a touch on every request.
     disableTouch: true,
-    errorLog: (...args: unknown[]) => logger.error({ detail: String(args[0]) }, 'session store error'),
+    // It reports background failures only (pruning expired rows): log them, never throw.
+    errorLog: (message: unknown, error: unknown) => logger.error({ err: errorForLog(error) }, `session store: ${String(message)}`),
   });
   const middleware = session({
     name: SESSION_COOKIE,

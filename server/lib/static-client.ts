@@ -19,8 +19,8 @@ const FOREVER = 'public, max-age=31536000, immutable';
 /**
  * Serves the built client. Files under /assets carry a content hash in their name and are cached
  * for good; index.html, sw.js, the manifest and the other public files are revalidated, so a new
- * release reaches the user on the next visit. Every other page navigation (Accept: text/html) gets index.html:
- * the client's router shows the page, or the home page for an unknown path.
+ * release reaches the user on the next visit. Every other page navigation (Accept: text/html)
+ * gets index.html: the client's router shows the page, or the home page for an unknown path.
  */
 export function clientRouter(client: BuiltClient): Router {
   const router = Router();

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { callerOf, requirePasswordChanged, requireSession } from '../auth/gates';
+import { callerOf, requireSession } from '../auth/gates';
 import type { Db } from '../db';
 import { notFound } from '../lib/errors';
 import { screeningInfoFor } from './service';
@@ -12,7 +12,7 @@ const screeningQuery = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID)
 /** `/api/screening`. */
 export function screeningRouter(db: Db): Router {
   const router = Router();
-  router.use(requireSession, requirePasswordChanged);
+  router.use(requireSession);
 
   router.get('/', async (req, res) => {
     const query = screeningQuery.safeParse(req.query);

@@ -51,7 +51,7 @@ describe('GET /api/user/profile', () => {
         birthAt: '1970-05-06',
         pesel: '70050612345',
         email: 'anna.prywatna@example.com',
-        phoneNumber: null,
+        phoneNumber: '+48600100200',
       },
       screeningId: null,
     });

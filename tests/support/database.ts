@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded';
+import type { EmbeddedDatabase } from '../../db/embedded';
 import { createDb, migrate, type Db } from '../../server/db';
+import { startTestEmbeddedDatabase } from './embedded-template';
 
 export type TestDatabase = {
   db: Db;
@@ -23,7 +24,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   let embedded: EmbeddedDatabase | undefined;
   let url = inject('databaseUrl');
   if (inject('databaseKind') === 'pglite') {
-    embedded = await startEmbeddedDatabase();
+    embedded = await startTestEmbeddedDatabase();
     url = embedded.url;
   }
   const db = createDb({ url, schema, poolMax: 4 });

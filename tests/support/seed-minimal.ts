@@ -63,6 +63,7 @@ export async function seedMinimal(db: Db, config: Config) {
     birthAt: '1970-05-06',
     pesel: '70050612345',
     email: 'anna.prywatna@example.com',
+    phoneNumber: '+48600100200',
   });
   const patient = {
     login: 'anna.testowa@example.com',
