@@ -16,6 +16,8 @@ function readConfig(): Config {
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
+      // No pino logger exists before the config is valid; the operator reads this one line.
+      // eslint-disable-next-line no-console
       console.error(error.message);
       process.exit(1);
     }
@@ -41,12 +43,12 @@ async function main(): Promise<void> {
     databaseDescription = describeDatabaseUrl(databaseUrl);
   } else {
     const pgliteDir = path.join(config.dataDir, 'pglite');
-    embedded = await startEmbeddedDatabase(pgliteDir);
+    embedded = await startEmbeddedDatabase({ dataDir: pgliteDir });
     databaseUrl = embedded.url;
     databaseDescription = `embedded PGlite at ${pgliteDir}`;
   }
 
-  const db = createDb({ url: databaseUrl });
+  const db = createDb({ url: databaseUrl, poolMax: embedded?.poolMax });
   await migrate(db);
   if (config.loadDemoData) await seedDemoData(db, config);
 
@@ -80,6 +82,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // The logger lives inside main() and may not exist yet (it failed while starting).
+  // eslint-disable-next-line no-console
   console.error('The portal could not start:', error);
   process.exit(1);
 });

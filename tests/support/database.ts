@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     embedded = await startTestEmbeddedDatabase();
     url = embedded.url;
   }
-  const db = createDb({ url, schema, poolMax: 4 });
+  const db = createDb({ url, schema, poolMax: embedded?.poolMax ?? 4 });
   await migrate(db, schema);
   return {
     db,

@@ -2,8 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import type { EmbeddedDatabase } from '../../db/embedded';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded';
 
 const pglitePackage = new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
 const pgliteVersion: string = JSON.parse(readFileSync(pglitePackage, 'utf8')).version;
@@ -17,17 +16,7 @@ const templateFile = path.join(tmpdir(), 'portal-tests', `pglite-${pgliteVersion
  * of one.
  */
 export async function startTestEmbeddedDatabase(): Promise<EmbeddedDatabase> {
-  const db = await PGlite.create({ loadDataDir: await emptyClusterDump() });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 20 });
-  await server.start();
-  const [host, port] = server.getServerConn().split(':');
-  return {
-    url: `postgres://postgres@${host}:${port}/postgres`,
-    async stop() {
-      await server.stop();
-      await db.close();
-    },
-  };
+  return startEmbeddedDatabase({ loadDataDir: await emptyClusterDump() });
 }
 
 async function emptyClusterDump(): Promise<Blob> {

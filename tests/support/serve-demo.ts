@@ -28,7 +28,7 @@ if (!url) {
   url = embedded.url;
 }
 const schema = process.env.DATABASE_URL ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
-const db = createDb({ url, schema });
+const db = createDb({ url, schema, poolMax: embedded?.poolMax });
 await migrate(db, schema);
 await seedDemoData(db, config);
 
