@@ -20,11 +20,10 @@ export function createAuthService({ db, config, throttle, clock }: Deps) {
     /** Result portal: access code and birth date open one screening (spec section 5). */
     async loginWithAccessCode(input: ResultLogin, ip: string | undefined): Promise<Principal> {
       const buckets = throttle.forResultLogin(ip ?? 'unknown', input.birthAt);
-      await throttle.assertNotWaiting(buckets);
+      await throttle.admit(buckets);
 
       const screening = await findScreeningByAccessCodeHash(db, hashAccessCode(config.accessCodeSecret, input.accessCode));
       if (!screening || screening.birthAt !== input.birthAt) {
-        await throttle.recordFailure(buckets);
         throw new AppError(401, 'INVALID_ACCESS_CODE');
       }
 
@@ -36,7 +35,7 @@ export function createAuthService({ db, config, throttle, clock }: Deps) {
     /** Patient portal: login (email) and the SHA-256 hex the browser made of the password. */
     async loginWithPassword(input: PortalLogin, ip: string | undefined): Promise<Principal> {
       const buckets = throttle.forPortalLogin(ip ?? 'unknown', input.login);
-      await throttle.assertNotWaiting(buckets);
+      await throttle.admit(buckets);
 
       const account = await findAccountByLogin(db, input.login);
       // The dummy check costs what a real one does, so the answer time does not reveal accounts.
@@ -45,12 +44,12 @@ export function createAuthService({ db, config, throttle, clock }: Deps) {
         : await verifyAgainstDummy(input.password);
 
       if (!account || !passwordMatches) {
-        await throttle.recordFailure(buckets);
         await refuse(account ? 'wrong_password' : 'unknown_login', ip, account?.id);
         throw new AppError(401, 'LOGIN_FAILED');
       }
       // Told only to whoever knows the password, so it reveals nothing to a guesser.
       if (account.disabled) {
+        await throttle.recordSuccess(buckets);
         await refuse('account_disabled', ip, account.id);
         throw new AppError(403, 'ACCOUNT_DISABLED');
       }

@@ -1,34 +1,44 @@
 import type { Db } from '../db';
 
-/** The latest end of a wait among the buckets, or null when none is waiting. */
-export async function latestBlockedUntil(db: Db, buckets: string[]): Promise<Date | null> {
-  const row = await db('login_throttle').whereIn('bucket', buckets).max({ until: 'blocked_until' }).first();
-  return row?.until ?? null;
-}
+export type BucketRow = { bucket: string; failures: number; windowStartedAt: Date; blockedUntil: Date | null };
 
 /**
- * Counts one failure in one statement, so concurrent failures never lose a count: the row is
- * created, incremented, or started over when its window has passed. Returns the window's count.
+ * Creates the buckets that do not exist yet and locks all of them for the caller's transaction,
+ * in a fixed order so two attempts sharing buckets never deadlock.
  */
-export async function countFailure(db: Db, bucket: string, now: Date, windowStartedBefore: Date): Promise<number> {
-  const result = await db.raw<{ rows: { failures: number }[] }>(
-    `INSERT INTO login_throttle AS t (bucket, failures, window_started_at, updated_at)
-     VALUES (?, 1, ?, ?)
-     ON CONFLICT (bucket) DO UPDATE SET
-       failures = CASE WHEN t.window_started_at <= ? THEN 1 ELSE t.failures + 1 END,
-       window_started_at = CASE WHEN t.window_started_at <= ? THEN EXCLUDED.window_started_at ELSE t.window_started_at END,
-       updated_at = EXCLUDED.updated_at
-     RETURNING failures`,
-    [bucket, now, now, windowStartedBefore, windowStartedBefore],
-  );
-  return result.rows[0]!.failures;
+export async function lockBuckets(trx: Db, buckets: string[], now: Date): Promise<BucketRow[]> {
+  const sorted = [...buckets].sort();
+  await trx('login_throttle')
+    .insert(sorted.map((bucket) => ({ bucket, failures: 0, window_started_at: now, updated_at: now })))
+    .onConflict('bucket')
+    .ignore();
+  const rows = await trx('login_throttle')
+    .whereIn('bucket', sorted)
+    .orderBy('bucket')
+    .forUpdate()
+    .select('bucket', 'failures', { windowStartedAt: 'window_started_at', blockedUntil: 'blocked_until' });
+  return rows as BucketRow[];
 }
 
-/** Extends a bucket's wait; a shorter wait from a concurrent failure never shortens it. */
-export async function extendBlock(db: Db, bucket: string, until: Date): Promise<void> {
-  await db('login_throttle')
-    .where({ bucket })
-    .update({ blocked_until: db.raw('GREATEST(COALESCE(blocked_until, ?), ?)', [until, until]) });
+export async function saveBucket(
+  trx: Db,
+  bucket: string,
+  values: { failures: number; windowStartedAt: Date; blockedUntil: Date | null; updatedAt: Date },
+): Promise<void> {
+  await trx('login_throttle').where({ bucket }).update({
+    failures: values.failures,
+    window_started_at: values.windowStartedAt,
+    // A wait already running is never shortened by a later, smaller one.
+    blocked_until: values.blockedUntil
+      ? trx.raw('GREATEST(COALESCE(blocked_until, ?), ?)', [values.blockedUntil, values.blockedUntil])
+      : trx.raw('blocked_until'),
+    updated_at: values.updatedAt,
+  });
+}
+
+/** Gives back the count an admitted attempt took, once it turned out genuine. */
+export async function refundAttempt(db: Db, bucket: string): Promise<void> {
+  await db('login_throttle').where({ bucket }).update({ failures: db.raw('GREATEST(failures - 1, 0)') });
 }
 
 export async function clearBuckets(db: Db, buckets: string[]): Promise<void> {

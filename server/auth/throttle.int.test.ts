@@ -25,7 +25,7 @@ function from(ip: string) {
   return { 'x-forwarded-for': ip };
 }
 
-function expectTooMany(response: { status: number; body: any; headers: Headers }, seconds: number) {
+function expectTooMany(response: { status: number; body: unknown; headers: Headers }, seconds: number) {
   expect(response.status).toBe(429);
   expect(response.body).toEqual({ code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: seconds });
   expect(response.headers.get('retry-after')).toBe(String(seconds));
@@ -55,6 +55,18 @@ describe('patient login throttling', () => {
 
     app.clock.advance(4_001);
     expect((await client.loginPortal(login, seed.mustChange.password, ip)).status).toBe(200);
+  });
+
+  it('counts a burst of concurrent guesses as strictly as the same guesses one by one', async () => {
+    const ip = from('192.0.2.12');
+    const login = 'burst@example.com';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => app.client().loginPortal(login, `guess-${i}`, ip)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    // Allowance 2, plus the one failure that starts the wait: exactly as in the sequential case.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
   });
 
   it('counts per login across IPs: a guesser cannot dodge the login bucket by hopping', async () => {

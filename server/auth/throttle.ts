@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { Clock } from '../lib/clock';
 import { tooManyAttempts } from '../lib/errors';
 import { delayAfterFailures, retryAfterSeconds, type BucketRule, type ThrottlePolicy } from './throttle-policy';
-import { clearBuckets, countFailure, deleteStaleBuckets, extendBlock, latestBlockedUntil } from './throttle-repo';
+import { clearBuckets, deleteStaleBuckets, lockBuckets, refundAttempt, saveBucket } from './throttle-repo';
 
 type Bucket = { key: string; rule: BucketRule };
 /** The buckets one login attempt is counted in, and those a success clears. */
@@ -38,28 +38,44 @@ export function createLoginThrottle(db: Db, policy: ThrottlePolicy, clock: Clock
       return { all: buckets, clearedOnSuccess: buckets };
     },
 
-    /** Throws 429 while any bucket waits, before a credential is even looked at. */
-    async assertNotWaiting(buckets: AttemptBuckets): Promise<void> {
-      const until = await latestBlockedUntil(db, buckets.all.map((b) => b.key));
-      const waitMs = until ? until.getTime() - clock() : 0;
-      if (waitMs > 0) throw tooManyAttempts(retryAfterSeconds(waitMs));
-    },
-
-    async recordFailure(buckets: AttemptBuckets): Promise<void> {
+    /**
+     * Lets an attempt through, or throws 429 while any of its buckets waits. The attempt is
+     * counted as a failure here, before any credential is checked, under row locks: counting only
+     * after a failed check would let a burst of concurrent guesses all pass the check before the
+     * first failure landed. A success refunds the count (recordSuccess).
+     */
+    async admit(buckets: AttemptBuckets): Promise<void> {
       const now = clock();
-      for (const { key, rule } of buckets.all) {
-        const failures = await countFailure(db, key, new Date(now), new Date(now - rule.windowMs));
-        const delayMs = delayAfterFailures(failures, rule);
-        if (delayMs > 0) await extendBlock(db, key, new Date(now + delayMs));
-      }
+      const waitMs = await db.transaction(async (trx) => {
+        const rows = await lockBuckets(trx, buckets.all.map((b) => b.key), new Date(now));
+        const latest = Math.max(0, ...rows.map((row) => row.blockedUntil?.getTime() ?? 0));
+        if (latest > now) return latest - now;
+        for (const { key, rule } of buckets.all) {
+          const row = rows.find((r) => r.bucket === key)!;
+          const windowOver = row.windowStartedAt.getTime() <= now - rule.windowMs;
+          const failures = windowOver ? 1 : row.failures + 1;
+          const delayMs = delayAfterFailures(failures, rule);
+          await saveBucket(trx, key, {
+            failures,
+            windowStartedAt: windowOver ? new Date(now) : row.windowStartedAt,
+            blockedUntil: delayMs > 0 ? new Date(now + delayMs) : null,
+            updatedAt: new Date(now),
+          });
+        }
+        return 0;
+      });
+      if (waitMs > 0) throw tooManyAttempts(retryAfterSeconds(waitMs));
       if (now - lastPrunedAt > PRUNE_EVERY_MS) {
         lastPrunedAt = now;
         await deleteStaleBuckets(db, new Date(now - STALE_AFTER_MS), new Date(now));
       }
     },
 
+    /** The attempt was genuine: its own buckets start over, the shared ones get their count back. */
     async recordSuccess(buckets: AttemptBuckets): Promise<void> {
-      await clearBuckets(db, buckets.clearedOnSuccess.map((b) => b.key));
+      const cleared = buckets.clearedOnSuccess.map((b) => b.key);
+      await clearBuckets(db, cleared);
+      for (const { key } of buckets.all) if (!cleared.includes(key)) await refundAttempt(db, key);
     },
   };
 }
