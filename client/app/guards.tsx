@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { loadProfile, loadScreeningInfo, session, useSession } from '../features/auth/session-store';
+import { loadProfile, loadScreeningInfo, session, useSession, type SessionStatus } from '../features/auth/session-store';
 import { useT } from '../lib/intl';
 import { decideNavigation, isLoginPath } from './decide-navigation';
 import { routeForPath } from './routes';
@@ -44,6 +44,11 @@ async function verifySession(path: string): Promise<Verification> {
 
 type Check = { path: string; blocking: boolean; done: boolean; refused: boolean };
 
+/** Only a session the browser does not know yet hides the page while the check runs. */
+function startCheck(path: string, status: SessionStatus): Check {
+  return { path, blocking: status !== 'signedIn', done: false, refused: false };
+}
+
 function SessionCheckLoading() {
   const t = useT();
   return (
@@ -62,23 +67,24 @@ function SessionCheckLoading() {
 export function RouteGuard({ children }: { children: ReactNode }) {
   const [location, navigate] = useLocation();
   const { status, user } = useSession();
-  const [check, setCheck] = useState<Check | null>(null);
+  const [check, setCheck] = useState<Check>(() => startCheck(location, status));
+  // A new path starts its check in this very render, so it is never judged by the old one.
+  let active = check;
+  if (check.path !== location) {
+    active = startCheck(location, status);
+    setCheck(active);
+  }
 
   useEffect(() => {
-    const started: Check = { path: location, blocking: session.status !== 'signedIn', done: false, refused: false };
     let current = true;
-    setCheck(started);
     void verifySession(location).then(({ refused }) => {
-      if (current) setCheck({ ...started, done: true, refused });
+      if (current) setCheck((started) => (started.path === location ? { ...started, done: true, refused } : started));
     });
     return () => {
       current = false;
     };
   }, [location]);
 
-  // Before the effect of a new path ran, judge it as the effect will.
-  const active: Check =
-    check?.path === location ? check : { path: location, blocking: status !== 'signedIn', done: false, refused: false };
   const waiting = active.blocking && !active.done;
   const decision = decideNavigation(location, { status, user, screeningRefused: active.refused });
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;

@@ -33,6 +33,8 @@ async function activate(lang: Language) {
       defaultLocale: 'pl',
       messages,
       onError: (error) => {
+        // A missing or broken message is a developer's problem: shown in the dev console only.
+        // eslint-disable-next-line no-console
         if (import.meta.env.DEV) console.warn(error.message);
       },
     },
@@ -74,11 +76,16 @@ export type TranslateRich = (key: MessageKey, values: RichMessageValues) => Reac
 /** `t(key, values)` that re-renders the component when the language changes. */
 export function useT(): Translate {
   const { lang } = useSnapshot(intlState);
+  // `lang` is not read inside: it gives `t` a new identity per language, so components and
+  // memos that depend on `t` translate again after a switch.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => (key: MessageKey, values?: MessageValues) => translate(key, values), [lang]);
 }
 
 export function useRichT(): TranslateRich {
   const { lang } = useSnapshot(intlState);
+  // A new function per language, for the same reason as in useT.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => (key: MessageKey, values: RichMessageValues) => translateRich(key, values), [lang]);
 }
 

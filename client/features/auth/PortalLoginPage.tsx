@@ -34,20 +34,21 @@ export default function PortalLoginPage() {
       ? { ok: true, body: parsed.data }
       : { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error, FIELDS) };
   };
-  const form = useLoginForm({ variant: 'portal', fields: FIELDS, prepare });
-  const errorOf = (field: Field) => form.fieldErrors[field] && t(form.fieldErrors[field]);
+  const { areaRef, alertRef, isPending, fieldErrors, failure, attempt, clearFieldError, onSubmit } =
+    useLoginForm({ variant: 'portal', fields: FIELDS, prepare });
+  const errorOf = (field: Field) => fieldErrors[field] && t(fieldErrors[field]);
 
   const changeConsent = (field: ConsentField, checked: boolean) => {
     setConsents((current) => ({ ...current, [field]: checked }));
-    form.clearFieldError(field);
+    clearFieldError(field);
   };
 
   return (
     <LoginLayout title={t('login.portal.title')} intro={t('login.portal.intro')}>
-      <div ref={form.areaRef} className="login-form-area">
+      <div ref={areaRef} className="login-form-area">
         <CookiesBlockedNotice />
-        <FormAlert ref={form.alertRef} message={form.failure} announcement={form.attempt} />
-        <Form onSubmit={form.onSubmit} className="login-form">
+        <FormAlert ref={alertRef} message={failure} announcement={attempt} />
+        <Form onSubmit={onSubmit} className="login-form">
           <TextField
             name="login"
             type="email"
@@ -55,7 +56,7 @@ export default function PortalLoginPage() {
             value={login}
             onChange={(value) => {
               setLogin(value);
-              form.clearFieldError('login');
+              clearFieldError('login');
             }}
             isRequired
             autoComplete="username"
@@ -69,7 +70,7 @@ export default function PortalLoginPage() {
             value={password}
             onChange={(value) => {
               setPassword(value);
-              form.clearFieldError('password');
+              clearFieldError('password');
             }}
             isRequired
             autoComplete="current-password"
@@ -78,8 +79,8 @@ export default function PortalLoginPage() {
           <p className="login-form__forgot">
             <Link href={pathFor('reset_password')}>{t('login.forgotPassword')}</Link>
           </p>
-          <ConsentFields values={consents} errors={form.fieldErrors} onChange={changeConsent} />
-          <LoginSubmitButton isPending={form.isPending} />
+          <ConsentFields values={consents} errors={fieldErrors} onChange={changeConsent} />
+          <LoginSubmitButton isPending={isPending} />
         </Form>
       </div>
     </LoginLayout>

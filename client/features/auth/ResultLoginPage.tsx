@@ -33,20 +33,21 @@ export default function ResultLoginPage() {
       ? { ok: true, body: parsed.data }
       : { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error, FIELDS) };
   };
-  const form = useLoginForm({ variant: 'result', fields: FIELDS, prepare });
-  const errorOf = (field: Field) => form.fieldErrors[field] && t(form.fieldErrors[field]);
+  const { areaRef, alertRef, isPending, fieldErrors, failure, attempt, clearFieldError, onSubmit } =
+    useLoginForm({ variant: 'result', fields: FIELDS, prepare });
+  const errorOf = (field: Field) => fieldErrors[field] && t(fieldErrors[field]);
 
   const changeConsent = (field: ConsentField, checked: boolean) => {
     setConsents((current) => ({ ...current, [field]: checked }));
-    form.clearFieldError(field);
+    clearFieldError(field);
   };
 
   return (
     <LoginLayout title={t('login.result.title')} intro={t('login.result.intro')}>
-      <div ref={form.areaRef} className="login-form-area">
+      <div ref={areaRef} className="login-form-area">
         <CookiesBlockedNotice />
-        <FormAlert ref={form.alertRef} message={form.failure} announcement={form.attempt} />
-        <Form onSubmit={form.onSubmit} className="login-form">
+        <FormAlert ref={alertRef} message={failure} announcement={attempt} />
+        <Form onSubmit={onSubmit} className="login-form">
           <CodeField
             name="accessCode"
             label={t('login.accessCode.label')}
@@ -54,7 +55,7 @@ export default function ResultLoginPage() {
             value={accessCode}
             onChange={(value) => {
               setAccessCode(value);
-              form.clearFieldError('accessCode');
+              clearFieldError('accessCode');
             }}
             isRequired
             maxLength={ACCESS_CODE_LENGTH}
@@ -68,7 +69,7 @@ export default function ResultLoginPage() {
             value={birthAt}
             onChange={(value) => {
               setBirthAt(formatBirthDateInput(value));
-              form.clearFieldError('birthAt');
+              clearFieldError('birthAt');
             }}
             isRequired
             inputMode="numeric"
@@ -76,8 +77,8 @@ export default function ResultLoginPage() {
             autoComplete="off"
             errorMessage={errorOf('birthAt')}
           />
-          <ConsentFields values={consents} errors={form.fieldErrors} onChange={changeConsent} />
-          <LoginSubmitButton isPending={form.isPending} />
+          <ConsentFields values={consents} errors={fieldErrors} onChange={changeConsent} />
+          <LoginSubmitButton isPending={isPending} />
         </Form>
       </div>
     </LoginLayout>

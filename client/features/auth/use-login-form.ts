@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { LoginResponse } from '@common/types/session';
 import { userHomePath } from '../../app/decide-navigation';
@@ -38,14 +38,17 @@ export function useLoginForm<F extends string>({ variant, fields, prepare }: Opt
   const [failure, setFailure] = useState<Message | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  // After each failed attempt: the first invalid field, else the alert, gets focus.
-  useEffect(() => {
-    if (attempt === 0) return;
+  const focusFirstProblem = useEffectEvent(() => {
     const firstInvalid = fields.find((field) => fieldErrors[field]);
     const control = firstInvalid && areaRef.current?.querySelector(`[name="${firstInvalid}"]`);
     if (control instanceof HTMLElement) control.focus();
     else alertRef.current?.focus();
-    // Runs once per attempt: fields and errors are read as they were when it failed.
+  });
+
+  // After each failed attempt (and only then: clearing an error while typing must not move
+  // focus), the first invalid field, else the alert, gets focus.
+  useEffect(() => {
+    if (attempt > 0) focusFirstProblem();
   }, [attempt]);
 
   const clearFieldError = useCallback((field: F) => {

@@ -29,10 +29,6 @@ export class PageErrorBoundary extends Component<Props, { hasError: boolean; res
     return props.resetKey === state.resetKey ? null : { hasError: false, resetKey: props.resetKey };
   }
 
-  componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-
   render() {
     return this.state.hasError ? <PageLoadFailed /> : this.props.children;
   }

@@ -25,7 +25,9 @@ export function registerServiceWorker(): void {
       setInterval(() => void workbox?.update(), UPDATE_CHECK_INTERVAL_MS);
     })
     .catch((error: unknown) => {
-      // Without a worker the portal still works online; there is nothing to show the user.
+      // Without a worker the portal still works online; there is nothing to show the user, so
+      // the console is the only place a developer can see why.
+      // eslint-disable-next-line no-console
       console.error('Service worker registration failed', error);
     });
 }
