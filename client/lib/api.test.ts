@@ -163,9 +163,20 @@ describe('api errors', () => {
     await expect(api.post('/auth/login', {})).rejects.toMatchObject({ retryAfterSeconds: 120 });
   });
 
-  it('keeps the body status 3 of a cookies-blocked answer', async () => {
-    fakeServer(json(200, { csrfToken: 'a' }), json(403, { code: 'COOKIES_BLOCKED', status: 3 }));
+  it('keeps the body status 3 when cookies stay blocked after one fresh token', async () => {
+    const blocked = () => json(403, { code: 'COOKIES_BLOCKED', status: 3 });
+    fakeServer(json(200, { csrfToken: 'a' }), blocked(), json(200, { csrfToken: 'b' }), blocked());
     await expect(api.post('/auth/login', {})).rejects.toMatchObject({ code: 'COOKIES_BLOCKED', bodyStatus: 3 });
+  });
+
+  it('recovers once when the session cookie was cleared while the page stayed open', async () => {
+    fakeServer(
+      json(200, { csrfToken: 'a' }),
+      json(403, { code: 'COOKIES_BLOCKED', status: 3 }),
+      json(200, { csrfToken: 'b' }),
+      json(200, { ok: true }),
+    );
+    await expect(api.post('/auth/login', {})).resolves.toEqual({ ok: true });
   });
 
   it('turns a failed connection into NETWORK', async () => {

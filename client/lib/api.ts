@@ -181,8 +181,10 @@ async function request(method: Method, path: string, body: unknown, options: Req
   try {
     return await send(method, path, body, options, await currentCsrfToken());
   } catch (error) {
-    // A token from before a server restart or an expired session: fetch a fresh one, try once more.
-    if (!isApiError(error, 'INVALID_CSRF_TOKEN')) throw error;
+    // A token from before a server restart or an expired session, or a session cookie the user
+    // cleared while the page stayed open: fetch a fresh token (which sets a new cookie) and try
+    // once more. Where cookies really are blocked, the retry is refused the same way and says so.
+    if (!isApiError(error, 'INVALID_CSRF_TOKEN') && !isApiError(error, 'COOKIES_BLOCKED')) throw error;
     csrfToken = null;
     return send(method, path, body, options, await fetchCsrfToken());
   }

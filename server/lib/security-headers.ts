@@ -8,9 +8,20 @@ import type { RequestHandler } from 'express';
  * applies theme, font scale and language), PDF.js and comlink workers from this origin or blob:,
  * nobody may frame the portal.
  */
+/**
+ * The two <style> elements react-aria inserts at run time, word for word (react-aria's usePress:
+ * no double-tap-zoom delay on touch; usePreventScroll: no scroll chaining behind a modal). Allowed
+ * by their hashes so no other injected stylesheet is. A react-aria update that changes them shows
+ * up as a CSP violation in tests/e2e/accessibility.spec.ts.
+ */
+const REACT_ARIA_STYLES = [
+  '@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}',
+  '@layer {\n  * {\n    overscroll-behavior: contain;\n  }\n}',
+];
+
 export function securityHeaders({ isProduction, indexHtml }: { isProduction: boolean; indexHtml: string | undefined }): RequestHandler {
   const scriptHashes = indexHtml ? inlineHashes(indexHtml, 'script') : [];
-  const styleHashes = indexHtml ? inlineHashes(indexHtml, 'style') : [];
+  const styleHashes = [...(indexHtml ? inlineHashes(indexHtml, 'style') : []), ...REACT_ARIA_STYLES.map(sourceHash)];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -48,7 +59,11 @@ export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
   const hashes: string[] = [];
   for (const [, attributes = '', body = ''] of html.matchAll(pattern)) {
     if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    hashes.push(sourceHash(body));
   }
   return hashes;
+}
+
+function sourceHash(content: string): string {
+  return `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`;
 }

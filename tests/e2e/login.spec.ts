@@ -1,54 +1,31 @@
 import { expect, test, type Page } from '@playwright/test';
-import en from '../../client/i18n/en.json' with { type: 'json' };
-
-/** Demo data of issue 2 (db/seeds). */
-const RESULT_CODE = 'Xk7mP2qa';
-const RESULT_BIRTH_DIGITS = '19680412';
-const ANNA = { login: 'anna.nowak@example.com', password: 'Mammo!2024demo' };
-const EWA = { login: 'ewa.wisniewska@example.com', password: 'Zmien!Haslo1' };
+import { en } from './support/catalogs';
+import { answerCookieDialog } from './support/cookie-dialog';
+import { ANNA, EWA, RESULT_CODE, type PortalAccount } from './support/demo-accounts';
+import { acceptConsents, fillResultLogin, submitPortalLogin } from './support/login-forms';
+import { startWithPreferences } from './support/preferences';
 
 // The English UI, so the texts of the spec can be used as accessible names.
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('portal.prefs')) {
-      localStorage.setItem('portal.prefs', JSON.stringify({ lang: 'en', theme: 'default', fontScale: 1 }));
-    }
-  });
+  await startWithPreferences(page, { lang: 'en' });
 });
 
 /** Opens a path and answers the modal cookie dialog, which otherwise hides the page. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  const dialog = page.getByRole('dialog', { name: en['cookies.title'] });
-  await dialog.getByRole('button', { name: en['cookies.rejectAll'] }).click();
-  await expect(dialog).toBeHidden();
-}
-
-/** Ticked with the keyboard: the styled box covers react-aria's visually hidden input. */
-async function acceptConsents(page: Page): Promise<void> {
-  for (const name of [/portal terms/, /privacy policy/]) {
-    const checkbox = page.getByRole('checkbox', { name });
-    await checkbox.press('Space');
-    await expect(checkbox).toBeChecked();
-  }
+  await answerCookieDialog(page, en);
 }
 
 async function resultLogin(page: Page, code: string): Promise<void> {
   await open(page, '/login');
-  await page.getByLabel('Access code', { exact: true }).fill(code);
-  const birthAt = page.getByLabel('Date of birth', { exact: true });
-  await birthAt.pressSequentially(RESULT_BIRTH_DIGITS);
-  await expect(birthAt).toHaveValue('1968-04-12');
-  await acceptConsents(page);
+  await fillResultLogin(page, en, code);
+  await acceptConsents(page, en);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-async function portalLogin(page: Page, account: { login: string; password: string }): Promise<void> {
+async function portalLogin(page: Page, account: PortalAccount): Promise<void> {
   await open(page, '/portal/login');
-  await page.getByLabel('Login (email address)').fill(account.login);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await acceptConsents(page);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitPortalLogin(page, en, account);
 }
 
 test.describe('result portal login', () => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import pl from '../../client/i18n/pl.json' with { type: 'json' };
+import { pl } from './support/catalogs';
+import { answerCookieDialog } from './support/cookie-dialog';
 
 /** The public pages promised to open offline after one visit, with the catalog key of each heading. */
 const OFFLINE_PAGES = [
@@ -9,13 +10,6 @@ const OFFLINE_PAGES = [
   { path: '/portal/consent', heading: pl['privacy.title'] },
   { path: '/copy-of-medical-clerking', heading: pl['copyInfo.title'] },
 ] as const;
-
-/** The cookie dialog is modal and hides the page from assistive technology until answered. */
-async function answerCookieDialog(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: pl['cookies.title'] });
-  await dialog.getByRole('button', { name: pl['cookies.rejectAll'] }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Resolves once the service worker is active and controls the page, i.e. precaching is done. */
 async function waitForServiceWorkerControl(page: Page): Promise<void> {
@@ -28,7 +22,7 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
 
 test('the public pages open with the network off after one visit', async ({ page, context }) => {
   await page.goto('/');
-  await answerCookieDialog(page);
+  await answerCookieDialog(page, pl);
   await waitForServiceWorkerControl(page);
 
   await context.setOffline(true);

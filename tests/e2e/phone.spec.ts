@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pl } from './support/catalogs';
+import { cookieDialog } from './support/cookie-dialog';
+import { skipCookieDialog, startWithPreferences } from './support/preferences';
+
+// The narrowest phone the portal supports, with the largest text.
+const PHONE_WIDTH = 360;
+test.use({ viewport: { width: PHONE_WIDTH, height: 740 }, isMobile: true, hasTouch: true });
+
+test.beforeEach(async ({ page }) => {
+  await startWithPreferences(page, { fontScale: 1.6 });
+});
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const wider = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { scrollWidth: root.scrollWidth, widerThanScreen: wider };
+  });
+}
+
+for (const { path, heading } of [
+  { path: '/', heading: pl['home.title'] },
+  { path: '/login', heading: pl['login.result.title'] },
+  { path: '/portal/login', heading: pl['login.portal.title'] },
+]) {
+  test(`${path} needs no sideways scrolling at ${PHONE_WIDTH}px with text at 160%`, async ({ page, context, baseURL }) => {
+    await skipCookieDialog(context, baseURL);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('body')).toHaveCSS('font-size', '22.4px');
+
+    const overflow = await horizontalOverflow(page);
+    expect(overflow.scrollWidth, `wider than the screen: ${overflow.widerThanScreen.join(', ')}`).toBeLessThanOrEqual(PHONE_WIDTH);
+  });
+}
+
+test(`the cookie dialog fits ${PHONE_WIDTH}px with text at 160%`, async ({ page }) => {
+  await page.goto('/');
+  const dialog = cookieDialog(page, pl);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: pl['cookies.adjust'] }).click();
+  await expect(dialog.getByRole('table', { name: pl['cookies.table.caption'] })).toBeVisible();
+
+  const overflow = await horizontalOverflow(page);
+  expect(overflow.scrollWidth, `wider than the screen: ${overflow.widerThanScreen.join(', ')}`).toBeLessThanOrEqual(PHONE_WIDTH);
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= PHONE_WIDTH, 'the dialog lies within the screen').toBe(true);
+});
