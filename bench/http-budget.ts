@@ -11,7 +11,9 @@ type Run = { name: string; rps: number; p99: number; statuses: Record<string, nu
 
 /** Starts the demo portal (tests/support/serve-demo.ts) in its own process, so load and server never share a CPU loop. */
 async function startPortal(port: number, env: Record<string, string | undefined>): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'tests/support/serve-demo.ts'], {
+  // Node itself with tsx's loader, not `npx tsx`: a wrapper process would not pass SIGTERM on,
+  // and the orphaned server would outlive the bench.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/serve-demo.ts'], {
     env: { ...process.env, ...env, DEMO_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

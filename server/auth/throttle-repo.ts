@@ -2,6 +2,12 @@ import type { Db } from '../db';
 
 export type BucketRow = { bucket: string; failures: number; windowStartedAt: Date; blockedUntil: Date | null };
 
+/** The latest end of a wait among the buckets, or null when none is waiting. */
+export async function latestBlockedUntil(db: Db, buckets: string[]): Promise<Date | null> {
+  const row = await db('login_throttle').whereIn('bucket', buckets).max({ until: 'blocked_until' }).first();
+  return row?.until ?? null;
+}
+
 /**
  * Creates the buckets that do not exist yet and locks all of them for the caller's transaction,
  * in a fixed order so two attempts sharing buckets never deadlock.

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { Clock } from '../lib/clock';
 import { tooManyAttempts } from '../lib/errors';
 import { delayAfterFailures, retryAfterSeconds, type BucketRule, type ThrottlePolicy } from './throttle-policy';
-import { clearBuckets, deleteStaleBuckets, lockBuckets, refundAttempt, saveBucket } from './throttle-repo';
+import { clearBuckets, deleteStaleBuckets, latestBlockedUntil, lockBuckets, refundAttempt, saveBucket } from './throttle-repo';
 
 type Bucket = { key: string; rule: BucketRule };
 /** The buckets one login attempt is counted in, and those a success clears. */
@@ -46,6 +46,11 @@ export function createLoginThrottle(db: Db, policy: ThrottlePolicy, clock: Clock
      */
     async admit(buckets: AttemptBuckets): Promise<void> {
       const now = clock();
+      // A caller already waiting is answered from a plain read: a flood of refused attempts
+      // costs no locks. The locked transaction below decides the close calls.
+      const until = await latestBlockedUntil(db, buckets.all.map((b) => b.key));
+      if (until && until.getTime() > now) throw tooManyAttempts(retryAfterSeconds(until.getTime() - now));
+
       const waitMs = await db.transaction(async (trx) => {
         const rows = await lockBuckets(trx, buckets.all.map((b) => b.key), new Date(now));
         const latest = Math.max(0, ...rows.map((row) => row.blockedUntil?.getTime() ?? 0));
