@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Express, type RequestHandler } from 'express';
+import { appInfoRouter } from './app-info/routes';
 import { authRouter } from './auth/routes';
 import { csrfProtection } from './auth/csrf';
 import { requirePasswordChanged } from './auth/gates';
@@ -56,6 +57,8 @@ export function createApp({
   const api = Router();
   api.use(noStore);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Ahead of the session: answering it must not start one.
+  api.use(appInfoRouter(config));
   api.use(sessions.middleware);
   api.use(enforceSessionLifetime(config.session, clock));
   api.use(csrfProtection);

@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@common/types/session';
+import { demoGuest, demoPatient } from '../features/auth/testing';
 import { decideNavigation, userHomePath, type GateState } from './decide-navigation';
 
-const guest: SessionUser = {
-  id: null,
-  guest: true,
-  email: null,
-  personalDataId: null,
-  requirePasswordChange: false,
-  personalData: null,
-  screeningId: 41,
-};
-const anna: SessionUser = {
-  id: 1,
-  guest: false,
-  email: 'anna.nowak@example.com',
-  personalDataId: 10,
-  requirePasswordChange: false,
-  personalData: {
-    firstName: 'Anna',
-    lastName: 'Nowak',
-    birthAt: '1961-03-05',
-    pesel: null,
-    email: 'anna.nowak@example.com',
-    phoneNumber: null,
-  },
-  screeningId: null,
-};
+const guest = demoGuest;
+const anna = demoPatient;
 const ewa: SessionUser = { ...anna, id: 2, email: 'ewa.wisniewska@example.com', requirePasswordChange: true };
 
 const unknown: GateState = { status: 'unknown', user: null };

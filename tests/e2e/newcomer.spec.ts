@@ -33,6 +33,8 @@ test('a newcomer reads home in Polish, switches to English and back', async ({ p
   await page.goto('/');
   await answerCookieDialog(page, pl, 'cookies.allowAll');
   await expectHomeIn(page, pl, 'pl');
+  // Outside production the footer names the running version (spec section 1).
+  await expect(page.getByRole('contentinfo')).toContainText(new RegExp(pl['footer.version'].replace('{version}', '\\S+')));
 
   // The switch names the other language in that language.
   await page.getByRole('banner').getByRole('button', { name: pl['a11y.language.en'] }).click();

@@ -3,13 +3,11 @@ import { Button } from '../../components/ui/Button';
 import { Link } from '../../components/ui/Link';
 import { useT } from '../../lib/intl';
 import { openCookieSettings } from '../consent/consent-store';
-
-// Spec section 1: the version string is shown only outside production.
-const VERSION: string | null =
-  import.meta.env.MODE !== 'production' ? ((import.meta.env.VITE_APP_VERSION as string | undefined) ?? 'dev') : null;
+import { useServerVersion } from './use-server-version';
 
 export function Footer() {
   const t = useT();
+  const version = useServerVersion();
   return (
     <footer className="footer">
       <nav className="footer__inner" aria-label={t('footer.label')}>
@@ -32,7 +30,7 @@ export function Footer() {
             </Button>
           </li>
         </ul>
-        {VERSION && <p className="footer__version">{t('footer.version', { version: VERSION })}</p>}
+        {version && <p className="footer__version">{t('footer.version', { version })}</p>}
       </nav>
     </footer>
   );

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+
+let request: Promise<string | null> | undefined;
+
+/**
+ * The version string outside production (spec section 1), as the server reports it: only the
+ * server knows its environment, the client is always a production build. In production the
+ * server has no such call and this stays null. Asked once per page load.
+ */
+export function useServerVersion(): string | null {
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => {
+    request ??= api.get<{ version: string }>('/version').then(
+      (info) => info.version,
+      () => null,
+    );
+    let current = true;
+    void request.then((value) => current && setVersion(value));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return version;
+}
