@@ -13,7 +13,7 @@ export const CSRF_HEADER = 'x-csrf-token';
  * state-changing endpoint is protected without doing anything.
  */
 export const csrfProtection: RequestHandler = (req, _res, next) => {
-  const checked = !SAFE_METHODS.has(req.method) || CHECKED_GET_PATHS.has(req.originalUrl.split('?')[0] ?? '');
+  const checked = !SAFE_METHODS.has(req.method) || CHECKED_GET_PATHS.has(routedPath(req));
   if (!checked) return next();
   // No cookie at all although the client fetched a token first: the browser refuses cookies.
   if (!hasSessionCookie(req)) throw new AppError(403, 'COOKIES_BLOCKED', { status: 3 });
@@ -22,6 +22,11 @@ export const csrfProtection: RequestHandler = (req, _res, next) => {
   if (!expected || !given || !sameToken(expected, given)) throw new AppError(403, 'INVALID_CSRF_TOKEN');
   next();
 };
+
+/** The path as Express routes it: case-insensitively and with or without a trailing slash. */
+function routedPath(req: Request): string {
+  return (req.originalUrl.split('?')[0] ?? '').toLowerCase().replace(/\/+$/, '');
+}
 
 function hasSessionCookie(req: Request): boolean {
   const header = req.headers.cookie ?? '';

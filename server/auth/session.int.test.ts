@@ -96,6 +96,14 @@ describe('GET /api/auth/logout', () => {
     expect(response.body).toEqual({ code: 'INVALID_CSRF_TOKEN' });
     expect((await client.get('/api/user/profile')).status).toBe(200);
   });
+
+  it('needs it however the path is spelled, since routing ignores case and a trailing slash', async () => {
+    const client = await signedInPatient();
+    for (const path of ['/api/auth/Logout', '/API/auth/logout/', '/api/auth/logout?x=1']) {
+      expect((await client.get(path, { withoutCsrf: true })).status).toBe(403);
+    }
+    expect((await client.get('/api/user/profile')).status).toBe(200);
+  });
 });
 
 describe('CSRF protection', () => {

@@ -10,7 +10,8 @@ import { createLogger } from '../../server/lib/logger';
 /**
  * The portal as Playwright and the bench drive it: the built client, the real app, demo data, on
  * a database made for this run alone (an in-memory PGlite, or a fresh schema of DATABASE_URL),
- * dropped on exit. THROTTLE=off lets the bench measure a rejected login's full cost.
+ * dropped on exit. THROTTLE=off lets the bench measure a rejected login's full cost; CLIENT_DIR
+ * serves a client built elsewhere (`vite build --outDir`), so parallel runs never share one build.
  */
 const port = Number(process.env.DEMO_PORT ?? 3210);
 const config = loadConfig({
@@ -38,7 +39,7 @@ const throttlePolicy: ThrottlePolicy =
     ? Object.fromEntries(Object.keys(defaultThrottlePolicy).map((bucket) => [bucket, noThrottle])) as ThrottlePolicy
     : defaultThrottlePolicy;
 
-const app = createApp({ config, db, logger: createLogger(config), throttlePolicy });
+const app = createApp({ config, db, logger: createLogger(config), throttlePolicy, clientDir: process.env.CLIENT_DIR });
 const server = app.listen(port, '127.0.0.1', () => {
   console.log(`demo portal on http://localhost:${port} (${embedded ? 'PGlite in memory' : `schema ${schema}`})`);
 });
