@@ -1,19 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Express, type RequestHandler } from 'express';
 import { appInfoRouter } from './app-info/routes';
+import { auditRouter } from './audit/routes';
+import { createPasswordChangeService } from './auth/password-change';
+import { passwordChangeRouter } from './auth/password-change-routes';
 import { authRouter } from './auth/routes';
 import { csrfProtection } from './auth/csrf';
 import { requirePasswordChanged } from './auth/gates';
 import { createAuthService } from './auth/service';
 import { enforceSessionLifetime } from './auth/session-lifetime';
 import { createSessionMiddleware } from './auth/session-store';
-import { createLoginThrottle } from './auth/throttle';
+import { createThrottle } from './auth/throttle';
 import { defaultThrottlePolicy, type ThrottlePolicy } from './auth/throttle-policy';
 import type { Config } from './config';
+import { contactRouter } from './contact/routes';
+import { createContactService } from './contact/service';
 import { schemaOf, type Db } from './db';
 import { systemClock, type Clock } from './lib/clock';
 import { apiNotFound, errorHandler } from './lib/error-handler';
 import { requestLogger, type Logger } from './lib/logger';
+import { createBackgroundTasks } from './lib/background';
+import { createMailer } from './lib/mail';
+import { createSmsSender } from './lib/sms';
+import { createPasswordResetService } from './password-reset/service';
+import { passwordResetRouter } from './password-reset/routes';
 import { securityHeaders } from './lib/security-headers';
 import { clientRouter, readBuiltClient } from './lib/static-client';
 import { screeningRouter } from './screening/routes';
@@ -33,7 +43,7 @@ export type AppDeps = {
   clientDir?: string;
 };
 
-/** The Express app plus what must be released with it (the session store's prune timer). */
+/** The Express app plus what must be released with it (the session store's prune timer, background work). */
 export type PortalApp = Express & { close(): Promise<void> };
 
 export function createApp({
@@ -52,8 +62,11 @@ export function createApp({
   app.use(requestLogger(logger));
   app.use(securityHeaders({ isProduction: config.isProduction, indexHtml: client?.indexHtml }));
 
-  const throttle = createLoginThrottle(db, throttlePolicy, clock, config.sessionSecret);
+  const throttle = createThrottle(db, throttlePolicy, clock, config.sessionSecret);
   const auth = createAuthService({ db, config, throttle, clock });
+  const mailer = createMailer({ config, db, logger, clock });
+  const sms = createSmsSender({ config, db, logger, clock });
+  const background = createBackgroundTasks(logger);
   const api = Router();
   api.use(noStore);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -64,8 +77,12 @@ export function createApp({
   api.use(csrfProtection);
   api.use(requirePasswordChanged);
   api.use('/auth', authRouter({ db, auth, clock }));
+  api.use('/auth', passwordChangeRouter({ db, clock, passwords: createPasswordChangeService({ db, throttle, clock }) }));
+  api.use('/auth', passwordResetRouter(createPasswordResetService({ db, config, throttle, clock, mailer, sms, background })));
   api.use('/user', userRouter(db));
   api.use('/screening', screeningRouter(db));
+  api.use('/audit', auditRouter(db));
+  api.use('/contact', contactRouter(createContactService({ db, config, logger, clock, throttle, mailer })));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -75,7 +92,12 @@ export function createApp({
   });
   app.use(errorHandler);
 
-  return Object.assign(app, { close: () => sessions.close() });
+  return Object.assign(app, {
+    close: async () => {
+      await background.settle();
+      await sessions.close();
+    },
+  });
 }
 
 /** Personal data must never sit in a browser or proxy cache, so no API answer is cacheable. */

@@ -25,6 +25,12 @@ const envSchema = z.object({
   PROVIDER_EMAIL: z.string().email().default('kontakt@example.com'),
   PROVIDER_BANK_ACCOUNT: z.string().min(1).default('PL00 0000 0000 0000 0000 0000 0000'),
   APP_VERSION: z.string().optional(),
+  PUBLIC_URL: z.string().url().refine(isHttpUrl, 'must be an http(s) URL').optional(),
+  SMTP_URL: z.string().url().refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().email().optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'smsapi']).default('outbox'),
+  SMSAPI_TOKEN: z.string().min(1).optional(),
+  SMS_SENDER: z.string().min(1).max(11).optional(),
 });
 
 export type Config = {
@@ -44,6 +50,11 @@ export type Config = {
   /** Shown in the footer outside production only. */
   version: string;
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
+  /** The portal's address as patients reach it, without a trailing slash: links in mail and SMS. */
+  publicUrl: string;
+  /** Without `smtpUrl` every mail stays in the outbox (DECISIONS.md 13). */
+  mail: { smtpUrl?: string; from: string };
+  sms: { provider: 'outbox' | 'smsapi'; smsapiToken?: string; sender?: string };
 };
 
 export class ConfigError extends Error {}
@@ -62,6 +73,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (isProduction && e.DEMO_DATA === 'true') {
     throw new ConfigError('Invalid configuration:\n  DEMO_DATA=true is refused in production: demo accounts must never exist there.');
+  }
+  if (e.SMS_PROVIDER === 'smsapi' && !e.SMSAPI_TOKEN) {
+    throw new ConfigError('Invalid configuration:\n  SMS_PROVIDER=smsapi needs SMSAPI_TOKEN.');
+  }
+  // A link to localhost in a real patient's mail would be a dead end.
+  if (isProduction && !e.PUBLIC_URL && (e.SMTP_URL || e.SMS_PROVIDER !== 'outbox')) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL is required in production when mail or SMS leave the portal.');
   }
   const secretsGiven = Boolean(e.SESSION_SECRET && e.ACCESS_CODE_SECRET);
   const secrets = isProduction || secretsGiven ? undefined : localSecrets(dataDir);
@@ -86,8 +104,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     version: e.APP_VERSION ?? process.env.npm_package_version ?? 'dev',
     session: { idleTimeoutMs: 15 * 60_000, absoluteTimeoutMs: 8 * 60 * 60_000 },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? e.PROVIDER_EMAIL },
+    sms: { provider: e.SMS_PROVIDER, smsapiToken: e.SMSAPI_TOKEN, sender: e.SMS_SENDER },
     ...overrides,
   };
+}
+
+function isHttpUrl(url: string): boolean {
+  return /^https?:\/\//.test(url);
 }
 
 /**

@@ -6,30 +6,32 @@ import type { RouteName } from './routes';
 // its own chunk. A route whose feature is not built yet shows the "coming soon" page: replace its
 // entry here when the feature lands.
 const ComingSoonPage = lazy(() => import('../features/public/ComingSoonPage'));
+// audit and portal_audit are one screen, headed by its path.
+const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 
 export const PAGES: Record<RouteName, ComponentType> = {
   base: HomePage,
   login_result: lazy(() => import('../features/auth/ResultLoginPage')),
   login_portal: lazy(() => import('../features/auth/PortalLoginPage')),
   faq: lazy(() => import('../features/public/FaqPage')),
-  contact: ComingSoonPage,
-  contact_submitted: ComingSoonPage,
-  reset_password: ComingSoonPage,
-  reset_password_link_sent: ComingSoonPage,
-  change_password_with_token: ComingSoonPage,
-  password_changed: ComingSoonPage,
+  contact: lazy(() => import('../features/contact/ContactPage')),
+  contact_submitted: lazy(() => import('../features/contact/ContactSubmittedPage')),
+  reset_password: lazy(() => import('../features/password-reset/ResetPasswordPage')),
+  reset_password_link_sent: lazy(() => import('../features/password-reset/ResetLinkSentPage')),
+  change_password_with_token: lazy(() => import('../features/password-reset/ChangePasswordWithTokenPage')),
+  password_changed: lazy(() => import('../features/password-reset/PasswordChangedPage')),
   portal_consent: lazy(() => import('../features/public/ConsentPage')),
   portal_regulations: lazy(() => import('../features/public/RegulationsPage')),
   copy_of_medical_clerking: lazy(() => import('../features/public/CopyOfMedicalClerkingPage')),
   screening: ComingSoonPage,
   survey: ComingSoonPage,
   survey_of_screening: ComingSoonPage,
-  audit: ComingSoonPage,
+  audit: AuditPage,
   mammography_screenings: ComingSoonPage,
   referral: ComingSoonPage,
-  profile_portal: ComingSoonPage,
+  profile_portal: lazy(() => import('../features/profile/ProfilePage')),
   upload: ComingSoonPage,
-  portal_audit: ComingSoonPage,
+  portal_audit: AuditPage,
   order_screening_copy: ComingSoonPage,
   after_payment: ComingSoonPage,
   order_status: ComingSoonPage,

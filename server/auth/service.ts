@@ -8,9 +8,9 @@ import { AppError } from '../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../lib/passwords';
 import { findAccountByLogin, findScreeningByAccessCodeHash, recordLogin } from './repo';
 import type { Principal } from './session';
-import type { LoginThrottle } from './throttle';
+import type { Throttle } from './throttle';
 
-type Deps = { db: Db; config: Config; throttle: LoginThrottle; clock: Clock };
+type Deps = { db: Db; config: Config; throttle: Throttle; clock: Clock };
 
 /** Why a patient login was refused, as written to the owner's audit log (never what was typed). */
 type PortalRefusal = 'unknown_login' | 'wrong_password' | 'account_disabled';

@@ -21,6 +21,14 @@ export type ThrottlePolicy = {
   resultGlobal: BucketRule;
   portalByIp: BucketRule;
   portalByLogin: BucketRule;
+  /** Wrong old passwords on the change form: someone holding a stolen session guesses against it. */
+  passwordChangeByUser: BucketRule;
+  /** Reset links asked for one email or phone: a mailbox must not be flooded with them. */
+  passwordResetByAddress: BucketRule;
+  /** Reset requests from one IP, whatever address they name: slows a walk through many addresses. */
+  passwordResetByIp: BucketRule;
+  /** Contact messages from one IP: against spam, a flat hour's wait, never longer for a genuine sender. */
+  contactByIp: BucketRule;
 };
 
 const WINDOW_MS = 15 * 60_000;
@@ -31,6 +39,12 @@ export const defaultThrottlePolicy: ThrottlePolicy = {
   resultGlobal: { freeFailures: 200, firstDelayMs: 1_000, maxDelayMs: 30_000, windowMs: WINDOW_MS },
   portalByIp: { freeFailures: 5, firstDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: WINDOW_MS },
   portalByLogin: { freeFailures: 5, firstDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: WINDOW_MS },
+  passwordChangeByUser: { freeFailures: 5, firstDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: WINDOW_MS },
+  // Every request counts (none is a "success"): three links per address, then 5 minutes, doubling.
+  passwordResetByAddress: { freeFailures: 2, firstDelayMs: 5 * 60_000, maxDelayMs: 60 * 60_000, windowMs: 60 * 60_000 },
+  passwordResetByIp: { freeFailures: 19, firstDelayMs: 60_000, maxDelayMs: 60 * 60_000, windowMs: 60 * 60_000 },
+  // Four free, and the fifth starts the wait: five messages an hour.
+  contactByIp: { freeFailures: 4, firstDelayMs: 60 * 60_000, maxDelayMs: 60 * 60_000, windowMs: 60 * 60_000 },
 };
 
 /** The wait imposed after the `failures`-th failure of a window (0 while still free). */

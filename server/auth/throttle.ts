@@ -13,11 +13,12 @@ const STALE_AFTER_MS = 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 /**
- * Failed-login throttling over `login_throttle` (DECISIONS.md 6), shared by every app process
- * through the database. Bucket names carry a keyed hash instead of the IP, birth date or login,
- * so the table holds no personal data.
+ * Throttling of guesses and floods over `login_throttle` (DECISIONS.md 6): logins, password
+ * changes, reset links and contact messages, shared by every app process through the database.
+ * Bucket names carry a keyed hash instead of the IP, birth date, login or address, so the table
+ * holds no personal data.
  */
-export function createLoginThrottle(db: Db, policy: ThrottlePolicy, clock: Clock, secret: string) {
+export function createThrottle(db: Db, policy: ThrottlePolicy, clock: Clock, secret: string) {
   const bucket = (name: string, subject: string, rule: BucketRule): Bucket => ({
     key: `${name}:${createHmac('sha256', secret).update(`${name}\0${subject}`).digest('base64url')}`,
     rule,
@@ -36,6 +37,28 @@ export function createLoginThrottle(db: Db, policy: ThrottlePolicy, clock: Clock
     forPortalLogin(ip: string, login: string): AttemptBuckets {
       const buckets = [bucket('portal-ip', ip, policy.portalByIp), bucket('portal-login', login.toLowerCase(), policy.portalByLogin)];
       return { all: buckets, clearedOnSuccess: buckets };
+    },
+
+    /** Checks of the old password when changing it, counted per account whatever the IP. */
+    forPasswordChange(userId: number): AttemptBuckets {
+      const byUser = bucket('password-change-user', String(userId), policy.passwordChangeByUser);
+      return { all: [byUser], clearedOnSuccess: [byUser] };
+    },
+
+    /**
+     * Reset links asked for, per IP and per address (lower-case email or normalized phone). Every
+     * request counts and nothing clears them: whether the address has an account must not matter.
+     */
+    forPasswordReset(ip: string, address: string): AttemptBuckets {
+      return {
+        all: [bucket('reset-ip', ip, policy.passwordResetByIp), bucket('reset-address', address, policy.passwordResetByAddress)],
+        clearedOnSuccess: [],
+      };
+    },
+
+    /** Contact messages sent from one IP; every message counts, nothing clears it. */
+    forContactMessage(ip: string): AttemptBuckets {
+      return { all: [bucket('contact-ip', ip, policy.contactByIp)], clearedOnSuccess: [] };
     },
 
     /**
@@ -85,4 +108,4 @@ export function createLoginThrottle(db: Db, policy: ThrottlePolicy, clock: Clock
   };
 }
 
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+export type Throttle = ReturnType<typeof createThrottle>;

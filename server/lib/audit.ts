@@ -1,22 +1,8 @@
+import type { AuditType } from '../../common/audit';
 import type { Db } from '../db';
 
-/** Rows of `audit_types` (spec section 9); the table's foreign key refuses anything else. */
-export type AuditType =
-  | 'RESULT'
-  | 'RESULT_UNAUTHORIZED'
-  | 'LOGIN_RESULT'
-  | 'LOGIN_PORTAL'
-  | 'LOGIN_PORTAL_UNAUTHORIZED'
-  | 'ISO_GENERATE'
-  | 'ISO_UNAUTHORIZED'
-  | 'ISO_GENERATE_UNAUTHORIZED'
-  | 'SCREENING'
-  | 'SCREENING_UNAUTHORIZED'
-  | 'REFFERENCE'
-  | 'REFFERENCE_UNAUTHORIZED'
-  | 'USER_PASSWORD_CHANGE'
-  | 'USER_PASSWORD_CHANGE_UNAUTHORIZED'
-  | 'DICOM_UPLOAD';
+/** Rows of `audit_types` (spec section 9, listed in common/audit.ts); the table's foreign key refuses anything else. */
+export type { AuditType };
 
 export type AuditEntry = {
   type: AuditType;

@@ -15,6 +15,11 @@ export type ErrorCode =
   | 'COOKIES_BLOCKED'
   | 'NOT_FOUND'
   | 'PASSWORD_CHANGE_REQUIRED'
+  | 'INVALID_PASSWORD'
+  | 'MISSING_TOKEN'
+  | 'INVALID_TOKEN'
+  | 'USED_TOKEN'
+  | 'EXPIRED_TOKEN'
   | 'INTERNAL';
 
 /** An expected failure: the error handler answers it as `{ code, ...extra }` with `status`. */

@@ -12,6 +12,7 @@ import { createLogger } from '../../server/lib/logger';
  * a database made for this run alone (an in-memory PGlite, or a fresh schema of DATABASE_URL),
  * dropped on exit. THROTTLE=off lets the bench measure a rejected login's full cost; CLIENT_DIR
  * serves a client built elsewhere (`vite build --outDir`), so parallel runs never share one build.
+ * SMTP_URL hands the portal's mail to a test's SMTP server; without it mail stays in the outbox.
  */
 const port = Number(process.env.DEMO_PORT ?? 3210);
 const config = loadConfig({
@@ -20,6 +21,9 @@ const config = loadConfig({
   ACCESS_CODE_SECRET: 'e2e-access-code-secret-0123456789abcdef',
   LOG_LEVEL: 'warn',
   DATA_DIR: `./data/demo-${port}`,
+  // Links in mail and SMS point at this very server.
+  PORT: String(port),
+  SMTP_URL: process.env.SMTP_URL,
 });
 
 let embedded: EmbeddedDatabase | undefined;

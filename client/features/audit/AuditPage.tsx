@@ -1,0 +1,59 @@
+import { useLocation } from 'wouter';
+import { AUDIT_PAGE_SIZE } from '@common/audit';
+import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
+import { routeForPath } from '../../app/routes';
+import { Button } from '../../components/ui/Button';
+import { Pagination } from '../../components/ui/Pagination';
+import { useT } from '../../lib/intl';
+import { AuditFiltersForm } from './AuditFiltersForm';
+import { AuditTable } from './AuditTable';
+import { useAuditEntries } from './use-audit-entries';
+import { useAuditFilters } from './use-audit-filters';
+import './audit.css';
+
+/**
+ * audit and portal_audit: the same screen, headed by the portal its path belongs to. The server
+ * answers only the caller's own entries, so the page never filters by owner itself.
+ */
+export default function AuditPage() {
+  const t = useT();
+  const [location] = useLocation();
+  const title = t(routeForPath(location)?.route.name === 'portal_audit' ? 'audit.title.portal' : 'audit.title.result');
+  useDocumentTitle(title);
+  const [filters, changeFilters] = useAuditFilters();
+  const entries = useAuditEntries(filters);
+  const total = entries.page?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+
+  return (
+    <article className="card audit-page">
+      <header>
+        <h1 className="audit-page__title">{title}</h1>
+        <p className="audit-page__lead">{t('audit.lead')}</p>
+      </header>
+      <AuditFiltersForm filters={filters} onChange={changeFilters} />
+      {entries.failed ? (
+        <div className="audit-page__failure">
+          <p role="alert">{t('audit.loadFailed')}</p>
+          <Button variant="secondary" onPress={entries.retry}>
+            {t('app.retry')}
+          </Button>
+        </div>
+      ) : entries.page ? (
+        <>
+          <p className="audit-page__count" role="status">
+            {t('audit.count', { total })}
+          </p>
+          <AuditTable items={entries.page.items} busy={entries.loading} />
+          {(total > 0 || filters.page > 1) && (
+            <Pagination page={filters.page} pageCount={Math.max(pageCount, filters.page)} onPageChange={(page) => changeFilters({ page })} />
+          )}
+        </>
+      ) : (
+        <p className="audit-page__loading" role="status">
+          {t('audit.loading')}
+        </p>
+      )}
+    </article>
+  );
+}

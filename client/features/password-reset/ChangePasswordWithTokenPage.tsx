@@ -1,0 +1,162 @@
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { isResetTokenShape } from '@common/validation/password-reset';
+import { pathFor } from '../../app/routes';
+import { Button } from '../../components/ui/Button';
+import { Form } from '../../components/ui/Form';
+import { Link } from '../../components/ui/Link';
+import { LinkButton } from '../../components/ui/LinkButton';
+import { TextField } from '../../components/ui/TextField';
+import { resetCsrfToken } from '../../lib/api';
+import { useT, type MessageKey } from '../../lib/intl';
+import { loadProfile } from '../auth/session-store';
+import { errorMessageKey } from '../notifications/error-messages';
+import { notify } from '../notifications/notification-store';
+import { ResetCard } from './ResetCard';
+import { setPasswordWithToken, tokenErrorKey, verifyResetToken, type FieldErrors, type NewPasswordField } from './reset-api';
+
+type LinkState = { kind: 'checking' } | { kind: 'usable' } | { kind: 'refused'; message: MessageKey };
+
+function failureKey(error: unknown): MessageKey {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : null;
+  return tokenErrorKey(error) ?? errorMessageKey(code);
+}
+
+/**
+ * change_password_with_token (spec sections 2 and 4): only a UUID-shaped last segment is taken
+ * for a token, and the link is verified before the form shows; a refused link gets the warning
+ * screen with the way to a new link and to base.
+ */
+export default function ChangePasswordWithTokenPage() {
+  const t = useT();
+  const { token = '' } = useParams<{ token: string }>();
+  const shapeOk = isResetTokenShape(token);
+  // The server's verdict, for the token it was about: a new token in the path is checked anew.
+  const [verdict, setVerdict] = useState<{ token: string; link: LinkState } | null>(null);
+  const link: LinkState = !shapeOk
+    ? { kind: 'refused', message: 'errors.INVALID_TOKEN' }
+    : verdict?.token === token
+      ? verdict.link
+      : { kind: 'checking' };
+
+  useEffect(() => {
+    if (!shapeOk) return;
+    const controller = new AbortController();
+    verifyResetToken(token, controller.signal).then(
+      () => setVerdict({ token, link: { kind: 'usable' } }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setVerdict({ token, link: { kind: 'refused', message: failureKey(error) } });
+      },
+    );
+    return () => controller.abort();
+  }, [token, shapeOk]);
+
+  if (link.kind === 'refused') return <RefusedLink message={link.message} />;
+  return (
+    <ResetCard title={t('passwordReset.token.title')}>
+      {link.kind === 'checking' ? (
+        <p role="status" className="page-loading">
+          <span className="spinner" aria-hidden="true" /> {t('passwordReset.token.checking')}
+        </p>
+      ) : (
+        <NewPasswordForm token={token} />
+      )}
+    </ResetCard>
+  );
+}
+
+function RefusedLink({ message }: { message: MessageKey }) {
+  const t = useT();
+  return (
+    <ResetCard title={t('passwordReset.token.refusedTitle')}>
+      <p role="alert" className="reset-warning">
+        {t(message)}
+      </p>
+      <p>{t('passwordReset.token.refusedHint')}</p>
+      <p className="reset-card__links">
+        <LinkButton href={pathFor('reset_password')}>{t('passwordReset.token.newLink')}</LinkButton>
+        <Link href={pathFor('base')}>{t('nav.backToHome')}</Link>
+      </p>
+    </ResetCard>
+  );
+}
+
+const FIELDS: readonly NewPasswordField[] = ['password', 'confirm'];
+
+function NewPasswordForm({ token }: { token: string }) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const areaRef = useRef<HTMLDivElement>(null);
+  const submitting = useRef(false);
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<NewPasswordField>>({});
+  const [refusals, setRefusals] = useState(0);
+  const [isPending, setPending] = useState(false);
+
+  const focusFirstProblem = useEffectEvent(() => {
+    const first = FIELDS.find((field) => fieldErrors[field]);
+    const control = first && areaRef.current?.querySelector(`[name="${first}"]`);
+    if (control instanceof HTMLElement) control.focus();
+  });
+  useEffect(() => {
+    if (refusals > 0) focusFirstProblem();
+  }, [refusals]);
+
+  const change = (field: NewPasswordField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => {
+      if (!current[field]) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    setPending(true);
+    try {
+      const outcome = await setPasswordWithToken(token, values);
+      if (outcome.kind === 'done') {
+        // Every session of the account ended on the server, this browser's too if it held one.
+        resetCsrfToken();
+        void loadProfile();
+        navigate(pathFor('password_changed'), { replace: true });
+      } else if (outcome.kind === 'invalid') {
+        setFieldErrors(outcome.fieldErrors);
+        setRefusals((count) => count + 1);
+      } else {
+        notify({ kind: 'error', key: failureKey(outcome.error) });
+      }
+    } finally {
+      submitting.current = false;
+      setPending(false);
+    }
+  };
+
+  const field = (name: NewPasswordField) => ({
+    name,
+    type: 'password' as const,
+    value: values[name],
+    onChange: (value: string) => change(name, value),
+    isRequired: true,
+    autoComplete: 'new-password',
+    errorMessage: fieldErrors[name] && t(fieldErrors[name]),
+  });
+
+  return (
+    <div ref={areaRef}>
+      <p>{t('passwordReset.token.intro')}</p>
+      <Form onSubmit={onSubmit} className="reset-form">
+        <TextField {...field('password')} label={t('passwordReset.token.password')} description={t('passwordReset.token.passwordHint')} />
+        <TextField {...field('confirm')} label={t('passwordReset.token.confirm')} />
+        <Button type="submit" isPending={isPending} className="reset-form__submit">
+          {isPending && <span className="spinner" aria-hidden="true" />}
+          {t('passwordReset.token.submit')}
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { userHomePath } from '../../app/decide-navigation';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Form } from '../../components/ui/Form';
+import { TextField } from '../../components/ui/TextField';
+import { useT } from '../../lib/intl';
+import { loadProfile } from '../auth/session-store';
+import { notify } from '../notifications/notification-store';
+import { notifyError } from '../notifications/error-messages';
+import { changePassword, PASSWORD_FIELDS, type PasswordField, type PasswordFieldErrors } from './password-change';
+
+type Props = {
+  /** The account's login, so the new password cannot simply repeat it. */
+  login: string | undefined;
+  /** The guard holds her on this page until the change; afterwards she goes to her start page. */
+  heldForPasswordChange: boolean;
+};
+
+const EMPTY: Record<PasswordField, string> = { oldPassword: '', newPassword: '', confirm: '' };
+
+/** Old, new and confirmation (spec section 5), checked in the browser before anything is hashed. */
+export function PasswordChangeForm({ login, heldForPasswordChange }: Props) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const areaRef = useRef<HTMLDivElement>(null);
+  const submitting = useRef(false);
+  const [values, setValues] = useState(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<PasswordFieldErrors>({});
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const [isPending, setPending] = useState(false);
+
+  const focusFirstProblem = useEffectEvent(() => {
+    const first = PASSWORD_FIELDS.find((field) => fieldErrors[field]);
+    const control = first && areaRef.current?.querySelector(`[name="${first}"]`);
+    if (control instanceof HTMLElement) control.focus();
+  });
+  // After a refused attempt only: clearing an error while typing must not move focus.
+  useEffect(() => {
+    if (failedAttempts > 0) focusFirstProblem();
+  }, [failedAttempts]);
+
+  const change = (field: PasswordField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => {
+      if (!current[field]) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    setPending(true);
+    try {
+      const outcome = await changePassword(values, login);
+      if (outcome.kind === 'invalid') {
+        setFieldErrors(outcome.fieldErrors);
+        setFailedAttempts((count) => count + 1);
+        return;
+      }
+      if (outcome.kind === 'failed') {
+        notifyError(outcome.error);
+        return;
+      }
+      setValues(EMPTY);
+      setFieldErrors({});
+      notify({ kind: 'success', key: 'profile.password.changed' });
+      // The server released the session already; the fresh profile releases the guard too.
+      const user = await loadProfile();
+      if (heldForPasswordChange && user) navigate(userHomePath(user));
+    } finally {
+      submitting.current = false;
+      setPending(false);
+    }
+  };
+
+  const field = (name: PasswordField) => ({
+    name,
+    type: 'password' as const,
+    value: values[name],
+    onChange: (value: string) => change(name, value),
+    isRequired: true,
+    errorMessage: fieldErrors[name] && t(fieldErrors[name]),
+  });
+
+  return (
+    <Card title={t('profile.password.title')} className="profile-card">
+      <div ref={areaRef}>
+      <Form onSubmit={onSubmit} className="password-change-form">
+        {/* Lets a password manager file the new password under the right account. */}
+        {login && <input type="email" name="username" autoComplete="username" value={login} readOnly hidden />}
+        <TextField {...field('oldPassword')} label={t('profile.password.old')} autoComplete="current-password" />
+        <TextField
+          {...field('newPassword')}
+          label={t('profile.password.new')}
+          description={t('profile.password.newHint')}
+          autoComplete="new-password"
+        />
+        <TextField {...field('confirm')} label={t('profile.password.confirm')} autoComplete="new-password" />
+        <Button type="submit" isPending={isPending} className="password-change-form__submit">
+          {isPending && <span className="spinner" aria-hidden="true" />}
+          {t('profile.password.submit')}
+        </Button>
+      </Form>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
+import { useT } from '../../lib/intl';
+import { useSession } from '../auth/session-store';
+import { PasswordChangeForm } from './PasswordChangeForm';
+import { PasswordChangeRequiredNotice } from './PasswordChangeRequiredNotice';
+import { PersonalDataCard } from './PersonalDataCard';
+import './profile.css';
+
+/** profile_portal: the patient's own data and the password change (spec section 2). */
+export default function ProfilePage() {
+  const t = useT();
+  useDocumentTitle(t('profile.title'));
+  const { user } = useSession();
+  // The guard renders this page only for a signed-in patient; a guest is sent to her screening.
+  if (!user?.personalData) return null;
+
+  return (
+    <div className="profile-page">
+      <h1 className="profile-page__title">{t('profile.title')}</h1>
+      {user.requirePasswordChange && <PasswordChangeRequiredNotice />}
+      <PersonalDataCard user={user} />
+      <PasswordChangeForm login={user.email ?? undefined} heldForPasswordChange={user.requirePasswordChange} />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/**
+ * The audit log as the browser and the server both read it (spec section 9, DECISIONS.md 11).
+ * Every type the `audit_types` table holds; the server's writer takes exactly these.
+ */
+export const AUDIT_TYPES = [
+  'RESULT',
+  'RESULT_UNAUTHORIZED',
+  'LOGIN_RESULT',
+  'LOGIN_PORTAL',
+  'LOGIN_PORTAL_UNAUTHORIZED',
+  'ISO_GENERATE',
+  'ISO_UNAUTHORIZED',
+  'ISO_GENERATE_UNAUTHORIZED',
+  'SCREENING',
+  'SCREENING_UNAUTHORIZED',
+  'REFFERENCE',
+  'REFFERENCE_UNAUTHORIZED',
+  'USER_PASSWORD_CHANGE',
+  'USER_PASSWORD_CHANGE_UNAUTHORIZED',
+  'DICOM_UPLOAD',
+] as const;
+export type AuditType = (typeof AUDIT_TYPES)[number];
+
+/** The filter groups of spec section 9, in the order the audit page offers them. */
+export const AUDIT_FILTER_GROUPS = ['SCREENING', 'RESULT', 'REFFERENCE', 'ISO', 'ISO_GENERATE', 'LOGIN_RESULT', 'LOGIN_PORTAL'] as const;
+export type AuditFilterGroup = (typeof AUDIT_FILTER_GROUPS)[number];
+
+/**
+ * The types each group matches. A group covers its event and the refused attempts at it, so a
+ * patient filtering "screening" also sees who tried to open a screening that is not hers. ISO is
+ * the image download and status (only its refusals are audited); generating the image is its own
+ * group. Password changes and DICOM uploads belong to no group: they show when no group is chosen.
+ */
+export const AUDIT_GROUP_TYPES: Readonly<Record<AuditFilterGroup, readonly AuditType[]>> = {
+  SCREENING: ['SCREENING', 'SCREENING_UNAUTHORIZED'],
+  RESULT: ['RESULT', 'RESULT_UNAUTHORIZED'],
+  REFFERENCE: ['REFFERENCE', 'REFFERENCE_UNAUTHORIZED'],
+  ISO: ['ISO_UNAUTHORIZED'],
+  ISO_GENERATE: ['ISO_GENERATE', 'ISO_GENERATE_UNAUTHORIZED'],
+  LOGIN_RESULT: ['LOGIN_RESULT'],
+  LOGIN_PORTAL: ['LOGIN_PORTAL', 'LOGIN_PORTAL_UNAUTHORIZED'],
+};
+
+/** DECISIONS.md 11. */
+export const AUDIT_PAGE_SIZE = 10;
+/** The spec joins the chosen types with a percent sign in one query parameter. */
+export const AUDIT_TYPES_SEPARATOR = '%';
+export const AUDIT_DESCRIPTION_MAX_LENGTH = 100;
+const MAX_PAGE = 1_000_000;
+
+function isAuditFilterGroup(value: string): value is AuditFilterGroup {
+  return (AUDIT_FILTER_GROUPS as readonly string[]).includes(value);
+}
+
+function isAuditType(value: string): value is AuditType {
+  return (AUDIT_TYPES as readonly string[]).includes(value);
+}
+
+/** The audit types a `types` parameter asks for: each group expanded, a plain type as itself. */
+export function auditTypesOf(tokens: readonly string[]): AuditType[] {
+  const types = tokens.flatMap((token) => (isAuditFilterGroup(token) ? AUDIT_GROUP_TYPES[token] : isAuditType(token) ? [token] : []));
+  return [...new Set(types)];
+}
+
+/** A real calendar day as YYYY-MM-DD (no 2024-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const day = z
+  .string({ error: 'validation.audit.date.invalid' })
+  .refine(isCalendarDay, 'validation.audit.date.invalid')
+  .optional();
+
+/**
+ * `GET /api/audit` query. `to` is exclusive: the browser sends the chosen end day plus one.
+ * Empty parameters count as absent, as a form with untouched fields sends them.
+ */
+export const auditQuerySchema = z
+  .object({
+    page: z.coerce
+      .number({ error: 'validation.audit.page.invalid' })
+      .int('validation.audit.page.invalid')
+      .min(1, 'validation.audit.page.invalid')
+      .max(MAX_PAGE, 'validation.audit.page.invalid')
+      .default(1),
+    from: day,
+    to: day,
+    types: z
+      .string({ error: 'validation.audit.types.invalid' })
+      .transform((value) => value.split(AUDIT_TYPES_SEPARATOR).filter(Boolean))
+      .refine((tokens) => tokens.every((token) => isAuditFilterGroup(token) || isAuditType(token)), 'validation.audit.types.invalid')
+      .optional(),
+    description: z
+      .string({ error: 'validation.audit.description.invalid' })
+      .trim()
+      .max(AUDIT_DESCRIPTION_MAX_LENGTH, 'validation.audit.description.invalid')
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from < query.to, {
+    path: ['to'],
+    message: 'validation.audit.range.invalid',
+  });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export type AuditItem = {
+  /** ISO 8601, UTC; the page shows it in the user's time zone. */
+  createdAt: string;
+  type: AuditType;
+  ip: string | null;
+  description: string | null;
+};
+export type AuditPage = { items: AuditItem[]; total: number };
+
+const BROWSER_INVALID = 'validation.audit.browser.invalid';
+const browserText = (maxLength: number) => z.string({ error: BROWSER_INVALID }).trim().max(maxLength, BROWSER_INVALID);
+const screenSide = z.number({ error: BROWSER_INVALID }).int(BROWSER_INVALID).min(0, BROWSER_INVALID).max(100_000, BROWSER_INVALID);
+
+/** `POST /api/audit/browser` (spec section 3, "Browser details"); unknown parts are sent empty. */
+export const browserDetailsSchema = z.object({
+  browserName: browserText(100),
+  browserVersion: browserText(50),
+  os: browserText(100),
+  resolutionX: screenSide,
+  resolutionY: screenSide,
+});
+export type BrowserDetails = z.infer<typeof browserDetailsSchema>;

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { newPasswordSchema, resetRequestSchema } from '../../common/validation/password-reset';
+import { endSession, principalOf } from '../auth/session';
+import { parseInput } from '../lib/validate';
+import type { PasswordResetService } from './service';
+
+/**
+ * Forgot password (docs/api.md): `/api/auth/password/reset` and `/api/auth/password/token`.
+ * Public; CSRF is checked in front like for every state-changing call.
+ */
+export function passwordResetRouter(resets: PasswordResetService): Router {
+  const router = Router();
+
+  router.post('/password/reset', async (req, res) => {
+    const request = parseInput(resetRequestSchema, req.body);
+    await resets.requestReset(request, req.ip);
+    res.json({});
+  });
+
+  router.post('/password/token', async (req, res) => {
+    await resets.verifyToken(bodyOf(req.body).token);
+    res.json({});
+  });
+
+  router.patch('/password/token', async (req, res) => {
+    const body = bodyOf(req.body);
+    const { userId } = await resets.setPassword(body.token, () => parseInput(newPasswordSchema, body), req.ip);
+    // Its row is gone with every other session of the user; destroying it here as well keeps
+    // express-session from writing it back at the end of this request.
+    const principal = principalOf(req);
+    if (principal?.kind === 'patient' && principal.userId === userId) await endSession(req);
+    res.json({});
+  });
+
+  return router;
+}
+
+function bodyOf(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A portal of the spec file's own, started like playwright.config.ts starts the shared one
+ * (tests/support/serve-demo.ts: demo data on a fresh database, the built client of CLIENT_DIR).
+ * For journeys that change demo data other spec files rely on, such as a password: they run
+ * against this one and leave the shared portal as it was.
+ */
+export type OwnServer = { baseURL: string; stop(): Promise<void> };
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const STARTUP_TIMEOUT_MS = 90_000;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (typeof address !== 'object' || !address) throw new Error('no free port');
+  return address.port;
+}
+
+async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode} before serving`);
+    try {
+      await fetch(url);
+      return; // any answer: the server is listening
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the portal did not answer ${url} within ${STARTUP_TIMEOUT_MS / 1000} s`);
+}
+
+export async function startOwnServer(): Promise<OwnServer> {
+  const port = await freePort();
+  // Node itself with tsx as a loader, so the process signalled on stop is the server, not npx.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/serve-demo.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DEMO_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseURL = `http://localhost:${port}`;
+  try {
+    await waitUntilServing(`${baseURL}/api/auth/csrf`, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return {
+    baseURL,
+    async stop() {
+      if (child.exitCode !== null) return;
+      // serve-demo drops its database (or schema of DATABASE_URL) on SIGTERM before exiting.
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
