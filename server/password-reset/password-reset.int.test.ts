@@ -250,14 +250,16 @@ describe('the answer reveals no account', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 5; round++) {
       unknown.push(await timed(`nieznana${round}@example.com`));
       known.push(await timed(seed.mustChange.login));
       await nextMail(seed.mustChange.login);
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-    // The lookup and the mail happen after the answer, so both answers do the same work.
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
+    // The lookup and the mail happen after the answer, so both answers do the same work. The
+    // margin leaves room for a busy CI machine; an answer that waited for a real lookup and a mail
+    // server would still stand out.
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(150);
   });
 });
 
