@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { measureHomeBundle, printBundleReport } from './bundle-budget';
 import { benchHttp } from './http-budget';
+import { measureIsoThroughput, printIsoThroughput } from './iso-throughput';
 
 /**
  * `npm run bench`: the performance budgets of the issues, printed as figures. Not a test: it
@@ -19,5 +20,6 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/
 const databases: { label: string; url?: string }[] = [{ label: 'embedded PGlite' }];
 if (pgUrl !== 'none') databases.push({ label: `PostgreSQL (${new URL(pgUrl).host})`, url: pgUrl });
 await benchHttp(databases);
+printIsoThroughput(await measureIsoThroughput());
 
 process.exit(bundleOk ? 0 : 1);

@@ -26,7 +26,14 @@ import { createPasswordResetService } from './password-reset/service';
 import { passwordResetRouter } from './password-reset/routes';
 import { securityHeaders } from './lib/security-headers';
 import { clientRouter, readBuiltClient } from './lib/static-client';
+import { contentRouter } from './content/routes';
+import { startIsoJobs } from './iso/jobs';
+import { isoRouter } from './iso/routes';
+import { createIsoService } from './iso/service';
+import { createFileStorage } from './lib/storage';
+import { resultRouter } from './result/routes';
 import { screeningRouter } from './screening/routes';
+import { surveyRouter } from './survey/routes';
 import { userRouter } from './user/routes';
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -67,6 +74,8 @@ export function createApp({
   const mailer = createMailer({ config, db, logger, clock });
   const sms = createSmsSender({ config, db, logger, clock });
   const background = createBackgroundTasks(logger);
+  const storage = createFileStorage(config.dataDir);
+  const isoJobs = startIsoJobs({ db, config, logger, clock, storage });
   const api = Router();
   api.use(noStore);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -81,6 +90,10 @@ export function createApp({
   api.use('/auth', passwordResetRouter(createPasswordResetService({ db, config, throttle, clock, mailer, sms, background })));
   api.use('/user', userRouter(db));
   api.use('/screening', screeningRouter(db));
+  api.use('/screening', resultRouter(db));
+  api.use('/screening', surveyRouter(db, clock));
+  api.use(contentRouter(db));
+  api.use('/iso', isoRouter(db, createIsoService({ storage, jobs: isoJobs, queueLimit: config.iso.queueLimit, clock })));
   api.use('/audit', auditRouter(db));
   api.use('/contact', contactRouter(createContactService({ db, config, logger, clock, throttle, mailer })));
   api.use(apiNotFound);
@@ -94,6 +107,7 @@ export function createApp({
 
   return Object.assign(app, {
     close: async () => {
+      await isoJobs.stop();
       await background.settle();
       await sessions.close();
     },

@@ -31,6 +31,7 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'smsapi']).default('outbox'),
   SMSAPI_TOKEN: z.string().min(1).optional(),
   SMS_SENDER: z.string().min(1).max(11).optional(),
+  ISO_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
 });
 
 export type Config = {
@@ -55,6 +56,8 @@ export type Config = {
   /** Without `smtpUrl` every mail stays in the outbox (DECISIONS.md 13). */
   mail: { smtpUrl?: string; from: string };
   sms: { provider: 'outbox' | 'smsapi'; smsapiToken?: string; sender?: string };
+  /** ISO disc images waiting or being built at most; one more request is "generator busy". */
+  iso: { queueLimit: number };
 };
 
 export class ConfigError extends Error {}
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? e.PROVIDER_EMAIL },
     sms: { provider: e.SMS_PROVIDER, smsapiToken: e.SMSAPI_TOKEN, sender: e.SMS_SENDER },
+    iso: { queueLimit: e.ISO_QUEUE_LIMIT },
     ...overrides,
   };
 }

@@ -8,6 +8,9 @@ import type { RouteName } from './routes';
 const ComingSoonPage = lazy(() => import('../features/public/ComingSoonPage'));
 // audit and portal_audit are one screen, headed by its path.
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+// The guest's result page and a patient's result page of one screening are one screen.
+const ResultPage = lazy(() => import('../features/result/ResultPage'));
+const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
 
 export const PAGES: Record<RouteName, ComponentType> = {
   base: HomePage,
@@ -23,9 +26,10 @@ export const PAGES: Record<RouteName, ComponentType> = {
   portal_consent: lazy(() => import('../features/public/ConsentPage')),
   portal_regulations: lazy(() => import('../features/public/RegulationsPage')),
   copy_of_medical_clerking: lazy(() => import('../features/public/CopyOfMedicalClerkingPage')),
-  screening: ComingSoonPage,
-  survey: ComingSoonPage,
-  survey_of_screening: ComingSoonPage,
+  screening: ResultPage,
+  survey: SurveyPage,
+  survey_of_screening: SurveyPage,
+  screening_of_patient: ResultPage,
   audit: AuditPage,
   mammography_screenings: ComingSoonPage,
   referral: ComingSoonPage,

@@ -29,6 +29,7 @@ export type RouteName =
   | 'screening'
   | 'survey'
   | 'survey_of_screening'
+  | 'screening_of_patient'
   | 'mammography_screenings'
   | 'referral'
   | 'profile_portal'
@@ -60,6 +61,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   { name: 'screening', path: '/screening', access: 'result' },
   { name: 'survey', path: '/screening/survey', access: 'result' },
   { name: 'survey_of_screening', path: '/screening/:id/survey', access: 'result' },
+  // A patient's result page of one of her screenings (the guest's is `screening`); the server
+  // answers 404 for a screening that is not hers. After the survey paths, which it would swallow.
+  { name: 'screening_of_patient', path: '/screening/:id', access: 'patient' },
   { name: 'audit', path: '/audit', access: 'result' },
   { name: 'mammography_screenings', path: '/screenings', access: 'patient' },
   { name: 'referral', path: '/referral', access: 'patient' },

@@ -133,11 +133,14 @@ export async function up(knex: Knex): Promise<void> {
       information_access  smallint NOT NULL CHECK (information_access BETWEEN 1 AND 5),
       patient_comfort     smallint NOT NULL CHECK (patient_comfort BETWEEN 1 AND 5),
       staff_behaviour     smallint NOT NULL CHECK (staff_behaviour BETWEEN 1 AND 5),
-      long_term_pain      boolean NOT NULL,
-      pain_measure        smallint CHECK (pain_measure BETWEEN 1 AND 5),
+      -- Pain during the examination (question 6).
+      pain_measure        smallint NOT NULL CHECK (pain_measure BETWEEN 1 AND 5),
+      -- Question 7, the gate, and question 8: how strong the lasting pain is, asked only after a yes.
+      long_term_pain        boolean NOT NULL,
+      long_term_pain_level  smallint CHECK (long_term_pain_level BETWEEN 1 AND 5),
       -- A day, not a timestamp: a time would let answers be matched to screenings again.
       submitted_on        date NOT NULL DEFAULT current_date,
-      CHECK (long_term_pain OR pain_measure IS NULL)
+      CHECK (long_term_pain = (long_term_pain_level IS NOT NULL))
     );
 
     CREATE TABLE audit_types (code text PRIMARY KEY);

@@ -6,6 +6,7 @@ import { hashPassword } from '../../server/lib/passwords';
 import { BANNERS, PRODUCTS } from './catalog';
 import { consultationSlots } from './consultation-slots';
 import { renderInstructions, renderScreeningDocuments, type RenderedDocument, type RenderedInstruction } from './demo-documents';
+import { insertDemoDicom, writeDemoDicom } from './demo-dicom';
 import { ANNA, DEMO_PATIENTS, type DemoPatient, type DemoScreening } from './demo-people';
 import { PROVINCES } from './geography';
 
@@ -31,6 +32,7 @@ export async function seedDemoData(db: Knex, config: Config, now: Date = new Dat
   if (await isSeeded(db)) return;
   const patients = await preparePatients(config);
   const { instructions } = await renderDemo(config.provider);
+  const dicom = await writeDemoDicom(config.dataDir);
   await db.transaction(async (trx) => {
     // A second process seeding at the same time waits here, then finds the marker and stops.
     await trx.raw('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
@@ -39,6 +41,7 @@ export async function seedDemoData(db: Knex, config: Config, now: Date = new Dat
     await insertCatalog(trx, now);
     await insertInstructions(trx, instructions);
     for (const patient of patients) await insertPatient(trx, patient);
+    await insertDemoDicom(trx, dicom);
   });
 }
 

@@ -20,6 +20,9 @@ export type ErrorCode =
   | 'INVALID_TOKEN'
   | 'USED_TOKEN'
   | 'EXPIRED_TOKEN'
+  | 'SURVEY_ALREADY_SUBMITTED'
+  | 'ISO_GENERATOR_BUSY'
+  | 'NO_CONNECTION'
   | 'INTERNAL';
 
 /** An expected failure: the error handler answers it as `{ code, ...extra }` with `status`. */

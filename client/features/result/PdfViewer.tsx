@@ -1,0 +1,171 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { api, isApiError, type QueryValue } from '../../lib/api';
+import { useT, type MessageKey } from '../../lib/intl';
+import type { PdfDocument } from '../../lib/pdf';
+import { saveBlob } from './save-blob';
+
+export type PdfSource = { path: string; query: Record<string, QueryValue> };
+
+type ViewerState =
+  | { kind: 'closed' }
+  | { kind: 'loading' }
+  | { kind: 'shown'; document: PdfDocument }
+  | { kind: 'failed'; message: MessageKey };
+
+export type PdfViewerProps = {
+  title: string;
+  source: PdfSource;
+  fileName: string;
+  /** Shown when the file cannot be fetched (spec section 8 names one per document kind). */
+  fetchErrorKey?: MessageKey;
+};
+
+async function fetchPdf(source: PdfSource): Promise<Blob> {
+  return api.getBlob(source.path, { query: source.query });
+}
+
+function failureKey(error: unknown, fetchErrorKey: MessageKey): MessageKey {
+  if (error instanceof Error && error.name === 'InvalidPdfError') return 'result.pdf.invalidFormat';
+  if (isApiError(error, 'NETWORK')) return 'errors.offline';
+  return fetchErrorKey;
+}
+
+/**
+ * One PDF document of the result page: opened on request (each opening is an audited read and a
+ * download on a phone), its pages drawn into canvases that scroll within 512 px, and a download
+ * button that doubles as the text alternative of the drawn pages.
+ */
+export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.errors.fetch' }: PdfViewerProps) {
+  const t = useT();
+  const headingId = useId();
+  const [state, setState] = useState<ViewerState>({ kind: 'closed' });
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState<MessageKey | null>(null);
+
+  useEffect(() => {
+    if (state.kind !== 'shown') return;
+    const shown = state.document;
+    return () => void shown.destroy();
+  }, [state]);
+
+  async function open() {
+    setState({ kind: 'loading' });
+    try {
+      const [blob, { openPdf }] = await Promise.all([fetchPdf(source), import('../../lib/pdf')]);
+      setState({ kind: 'shown', document: await openPdf(await blob.arrayBuffer()) });
+    } catch (error) {
+      setState({ kind: 'failed', message: failureKey(error, fetchErrorKey) });
+    }
+  }
+
+  async function download() {
+    setDownloading(true);
+    setDownloadFailed(null);
+    try {
+      saveBlob(await fetchPdf(source), fileName);
+    } catch (error) {
+      setDownloadFailed(failureKey(error, fetchErrorKey));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <section className="pdf-viewer" aria-labelledby={headingId}>
+      <div className="pdf-viewer__bar">
+        <h3 id={headingId} className="pdf-viewer__title">
+          {title}
+        </h3>
+        <div className="pdf-viewer__actions">
+          {state.kind !== 'shown' && (
+            <Button variant="secondary" onPress={() => void open()} isPending={state.kind === 'loading'}>
+              {t('result.pdf.open')}
+            </Button>
+          )}
+          <Button variant="secondary" onPress={() => void download()} isPending={downloading}>
+            {t('result.pdf.download')}
+          </Button>
+        </div>
+      </div>
+      {state.kind === 'loading' && (
+        <p role="status" className="pdf-viewer__status">
+          {t('result.pdf.loading')}
+        </p>
+      )}
+      {state.kind === 'failed' && (
+        <p role="alert" className="pdf-viewer__error">
+          {t(state.message)}
+        </p>
+      )}
+      {downloadFailed && (
+        <p role="alert" className="pdf-viewer__error">
+          {t(downloadFailed)}
+        </p>
+      )}
+      {state.kind === 'shown' && <PdfPages document={state.document} title={title} />}
+    </section>
+  );
+}
+
+function PdfPages({ document, title }: { document: PdfDocument; title: string }) {
+  const t = useT();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const canvasRefs = useRef<Array<HTMLCanvasElement | null>>([]);
+  const [renderFailed, setRenderFailed] = useState(false);
+  const pages = Array.from({ length: document.pageCount }, (_, index) => index + 1);
+
+  useEffect(() => {
+    let cancelled = false;
+    const width = containerRef.current?.clientWidth ?? 600;
+    void (async () => {
+      try {
+        // One page after another: a phone draws the first page soonest that way.
+        for (const pageNumber of pages) {
+          const canvas = canvasRefs.current[pageNumber - 1];
+          if (cancelled || !canvas) return;
+          await document.renderPage(pageNumber, canvas, width);
+        }
+      } catch {
+        if (!cancelled) setRenderFailed(true);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // `pages` follows from `document`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [document]);
+
+  if (renderFailed) {
+    return (
+      <p role="alert" className="pdf-viewer__error">
+        {t('result.pdf.invalidFormat')}
+      </p>
+    );
+  }
+  return (
+    <div
+      ref={containerRef}
+      className="pdf-viewer__pages"
+      role="region"
+      aria-label={t('result.pdf.pagesLabel', { title })}
+      // Scrollable, so keyboard users must be able to focus it to scroll with the arrow keys
+      // (WCAG 2.1.1; axe's scrollable-region-focusable asks for exactly this).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
+      {pages.map((pageNumber) => (
+        <canvas
+          key={pageNumber}
+          ref={(element) => {
+            canvasRefs.current[pageNumber - 1] = element;
+          }}
+          className="pdf-viewer__page"
+          role="img"
+          aria-label={t('result.pdf.pageLabel', { page: pageNumber, pages: document.pageCount })}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Card } from '../../components/ui/Card';
+import { api } from '../../lib/api';
+import { useT } from '../../lib/intl';
+import { prefs } from '../accessibility/prefs-store';
+import { downloadName } from './download-names';
+import { PdfViewer } from './PdfViewer';
+import { DOCUMENT_LANGUAGE_LABELS, documentLanguage, type ScreeningResult } from './result-model';
+
+type ReferralCheck = 'unknown' | 'exists' | 'none' | 'failed';
+
+function useReferralCheck(screeningId: number): ReferralCheck {
+  const [check, setCheck] = useState<ReferralCheck>('unknown');
+  useEffect(() => {
+    let current = true;
+    api
+      .get<{ exists: boolean }>(`/screening/${screeningId}/referral/exists`)
+      .then((answer) => current && setCheck(answer.exists ? 'exists' : 'none'))
+      .catch(() => current && setCheck('failed'));
+    return () => {
+      current = false;
+    };
+  }, [screeningId]);
+  return check;
+}
+
+/** Descriptions, the referral and the facilities list, each in its own viewer. */
+export function ResultDocuments({ result }: { result: ScreeningResult }) {
+  const t = useT();
+  const { lang } = useSnapshot(prefs);
+  const { screening } = result;
+  const referral = useReferralCheck(screening.id);
+  const descriptions = result.documents.filter((document) => document.type === 'description');
+
+  return (
+    <Card title={t('result.documents.title')} className="result-card">
+      {descriptions.length === 0 && <p>{t('result.documents.noDescriptions')}</p>}
+      {descriptions.map((document) => {
+        const language = documentLanguage(document.name);
+        return (
+          <PdfViewer
+            key={document.id}
+            title={t(DOCUMENT_LANGUAGE_LABELS[language])}
+            source={{ path: '/screening/download-result', query: { documentId: document.id, screeningId: screening.id, lang } }}
+            // The server's name rule: its recorded language, Polish when it has none.
+            fileName={downloadName('description', lang, {
+              examinedAt: screening.examinedAt,
+              documentLanguage: document.language ?? 'pl',
+            })}
+          />
+        );
+      })}
+      {referral === 'exists' && (
+        <PdfViewer
+          title={t('result.documents.referral')}
+          source={{ path: '/screening/referral', query: { id: screening.id, lang } }}
+          fileName={downloadName('referral', lang, { examinedAt: screening.examinedAt })}
+          fetchErrorKey="result.errors.referral"
+        />
+      )}
+      {referral === 'failed' && (
+        <p role="alert" className="pdf-viewer__error">
+          {t('result.errors.referralUnknown')}
+        </p>
+      )}
+      {result.hasFacilitiesList && (
+        <PdfViewer
+          title={t('result.documents.facilitiesList')}
+          source={{ path: '/screening/download-wykaz', query: { screeningId: screening.id, lang } }}
+          fileName={downloadName('facilitiesList', lang, { examinedAt: screening.examinedAt })}
+        />
+      )}
+    </Card>
+  );
+}

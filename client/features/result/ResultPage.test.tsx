@@ -1,0 +1,156 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'wouter';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCsrfToken } from '../../lib/api';
+import { setSignedIn } from '../auth/session-store';
+import { demoGuest, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../auth/testing';
+import { IsoSection } from './IsoSection';
+import type { IsoStatus, ScreeningResult } from './result-model';
+import ResultPage from './ResultPage';
+
+const result: ScreeningResult = {
+  screening: {
+    id: 41,
+    examinedAt: '2026-10-06T08:30:00Z',
+    firstName: 'MARIA',
+    lastName: 'kowalska',
+    absorbedDoseMgy: 2.75,
+    result: 2,
+    descriptionsStatus: 'desc_in_progress',
+    signedAt: null,
+  },
+  documents: [
+    { id: 'a1', name: 'opis-badania-EN.pdf', type: 'description', language: 'en', sizeBytes: 1000 },
+    { id: 'a2', name: 'opis-badania.pdf', type: 'description', language: 'pl', sizeBytes: 1000 },
+  ],
+  hasFacilitiesList: false,
+  iso: { status: 'no_request' },
+  survey: { submitted: false },
+};
+
+function resultRoutes(overrides: FakeRoutes = {}): FakeRoutes {
+  return {
+    'GET /screening/result': () => ({ body: result }),
+    'GET /banners': () => ({ body: [] }),
+    'GET /screening/41/referral/exists': () => ({ body: { exists: false } }),
+    ...overrides,
+  };
+}
+
+beforeAll(startEnglish);
+beforeEach(() => {
+  resetCsrfToken();
+  setSignedIn(demoGuest);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('ResultPage', () => {
+  it('shows the examination table, the result in words and the description still in progress', async () => {
+    fakeApi(resultRoutes());
+    renderAt('/screening', <ResultPage />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('row', { name: /First name Maria/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /Last name Kowalska/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /Absorbed dose 2.75 mGy/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: 'Result Delicate change (benign finding)' })).toBeTruthy();
+    expect(within(table).getByText(/15 business days/)).toBeTruthy();
+  });
+
+  it('offers one viewer per description, named by the language in its file name', async () => {
+    fakeApi(resultRoutes());
+    renderAt('/screening', <ResultPage />);
+    expect(await screen.findByRole('heading', { name: 'Description (English)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Description (Polish)' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Referral' })).toBeNull();
+  });
+
+  it('says when it cannot tell whether there is a referral', async () => {
+    fakeApi(resultRoutes({ 'GET /screening/41/referral/exists': () => ({ status: 500, body: { code: 'INTERNAL' } }) }));
+    renderAt('/screening', <ResultPage />);
+    expect(await screen.findByText('Could not determine whether the test has a referral')).toBeTruthy();
+  });
+
+  it('says the result could not be retrieved', async () => {
+    fakeApi(resultRoutes({ 'GET /screening/result': () => ({ status: 500, body: { code: 'INTERNAL' } }) }));
+    renderAt('/screening', <ResultPage />);
+    expect(await screen.findByText('The result could not be retrieved')).toBeTruthy();
+  });
+
+  it('shows a PDF that cannot be read as an invalid file format', async () => {
+    fakeApi(resultRoutes({ 'GET /screening/download-result': () => ({ body: 'not a pdf' }) }));
+    vi.doMock('../../lib/pdf', () => ({
+      openPdf: () => Promise.reject(Object.assign(new Error('bad'), { name: 'InvalidPdfError' })),
+    }));
+    renderAt('/screening', <ResultPage />);
+    const viewer = (await screen.findByRole('heading', { name: 'Description (English)' })).closest('section');
+    await userEvent.click(within(viewer as HTMLElement).getByRole('button', { name: 'Show document' }));
+    expect(await within(viewer as HTMLElement).findByText(/Invalid file format/)).toBeTruthy();
+    vi.doUnmock('../../lib/pdf');
+  });
+
+  it('links the survey of a patient screening by its id', async () => {
+    fakeApi(resultRoutes());
+    renderAt('/screening/41', <Route path="/screening/:id" component={ResultPage} />);
+    const link = await screen.findByRole('link', { name: 'Fill in the survey' });
+    expect(link.getAttribute('href')).toBe('/screening/41/survey');
+  });
+});
+
+describe('IsoSection', () => {
+  const renderIso = (status: IsoStatus) => renderAt('/screening', <IsoSection screeningId={41} initialStatus={status} />);
+
+  it.each(['no_request', 'removed'] as const)('offers to generate the image when %s', (status) => {
+    fakeApi({});
+    renderIso(status);
+    expect(screen.getByRole('button', { name: 'Generate ISO Image' })).toBeTruthy();
+  });
+
+  it('hides itself when the screening has no images', () => {
+    fakeApi({});
+    renderIso('empty');
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('offers a plain download link when the image is done', () => {
+    fakeApi({});
+    renderIso('done');
+    const link = screen.getByRole('link', { name: 'Download ISO Image' });
+    expect(link.getAttribute('href')).toBe('/api/iso?id=41');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('accepts the order, then polls the status until the image is done', async () => {
+    let polls = 0;
+    fakeApi({
+      'GET /auth/csrf': () => ({ body: { csrfToken: 't' } }),
+      'POST /iso/generate': () => ({ status: 202, body: { status: 'new' } }),
+      'GET /iso/status': () => ({ body: { status: ++polls < 2 ? 'in_progress' : 'done' } }),
+    });
+    renderIso('no_request');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate ISO Image' }));
+    expect(await screen.findByText('The order to generate the ISO Image has been accepted')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Download ISO Image' })).toBeTruthy(), { timeout: 12_000 });
+    expect(polls).toBe(2);
+  }, 15_000);
+
+  it.each([
+    [500, 'ISO_GENERATOR_BUSY', 'The system is struggling with too many ISO Image requests. Please try again later.'],
+    [503, 'NO_CONNECTION', 'No connection to external service. Please try again later.'],
+    [500, 'INTERNAL', 'The ISO Image could not be generated. Please try again later.'],
+  ])('answers a %s %s with its message', async (status, code, message) => {
+    fakeApi({
+      'GET /auth/csrf': () => ({ body: { csrfToken: 't' } }),
+      'POST /iso/generate': () => ({ status, body: { code } }),
+    });
+    renderIso('no_request');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate ISO Image' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate ISO Image' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,56 @@
+import { Card } from '../../components/ui/Card';
+import { useIntl, useT } from '../../lib/intl';
+import { capitalizeName } from '../layout/display-name';
+import { isDescriptionCompleted, resultWordingKey, type ScreeningResult } from './result-model';
+
+/** The examination table, the BI-RADS result in words and the description status. */
+export function ResultSummary({ screening }: { screening: ScreeningResult['screening'] }) {
+  const t = useT();
+  const intl = useIntl();
+  const wording = resultWordingKey(screening.result);
+  const completed = isDescriptionCompleted(screening.descriptionsStatus);
+  const dose =
+    screening.absorbedDoseMgy === null
+      ? '—'
+      : `${intl.formatNumber(screening.absorbedDoseMgy, { maximumFractionDigits: 2 })} mGy`;
+  const rows = [
+    { label: t('result.table.examinedAt'), value: intl.formatDate(screening.examinedAt, { dateStyle: 'long', timeStyle: 'short' }) },
+    { label: t('result.table.firstName'), value: capitalizeName(screening.firstName) },
+    { label: t('result.table.lastName'), value: capitalizeName(screening.lastName) },
+    { label: t('result.table.absorbedDose'), value: dose },
+  ];
+
+  return (
+    <Card title={t('result.summary.title')} className="result-card">
+      <table className="result-table">
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t('result.table.result')}</th>
+            <td className="result-table__result" data-testid="result-wording">
+              {wording ? t(wording) : ''}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">{t('result.table.descriptionStatus')}</th>
+            <td>
+              {completed ? (
+                <span className="result-status result-status--done">
+                  <span aria-hidden="true">✓ </span>
+                  {t('result.status.completed')}
+                </span>
+              ) : (
+                <span className="result-status">{t('result.status.inProgress')}</span>
+              )}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </Card>
+  );
+}

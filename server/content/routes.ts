@@ -1,0 +1,43 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { requireSession } from '../auth/gates';
+import type { Db } from '../db';
+import { notFound } from '../lib/errors';
+import { sendPdf } from '../lib/pdf-download';
+import { parseInput } from '../lib/validate';
+import { parseLanguage } from '../result/query';
+import { findInstruction, listActiveBanners, type InstructionType } from './repo';
+
+const bannersQuery = z.object({ type: z.enum(['top-placement', 'bottom-placement'], { error: 'errors.generic' }) });
+const instructionsQuery = z.object({ type: z.enum(['iso', 'referral-information'], { error: 'errors.generic' }) });
+
+/**
+ * Sponsor banners and the support materials of the result page (`/api/banners`,
+ * `/api/instructions`). Nobody's personal data, but shown only inside the signed-in page, so they
+ * need a session like it.
+ */
+export function contentRouter(db: Db): Router {
+  const router = Router();
+
+  router.get('/banners', requireSession, async (req, res) => {
+    const { type } = parseInput(bannersQuery, req.query);
+    res.json(await listActiveBanners(db, type));
+  });
+
+  const sendInstruction = async (type: InstructionType, query: unknown, res: Parameters<typeof sendPdf>[0]) => {
+    const instruction = await findInstruction(db, type, parseLanguage(query));
+    if (!instruction) throw notFound();
+    sendPdf(res, instruction.content, instruction.name);
+  };
+
+  router.get('/instructions/iso', requireSession, async (req, res) => {
+    await sendInstruction('iso', req.query, res);
+  });
+
+  router.get('/instructions', requireSession, async (req, res) => {
+    const { type } = parseInput(instructionsQuery, req.query);
+    await sendInstruction(type, req.query, res);
+  });
+
+  return router;
+}

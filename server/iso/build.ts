@@ -1,0 +1,35 @@
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { formatDate } from '../lib/pdf/dates';
+import type { FileStorage } from '../lib/storage';
+import { createDiscImage } from './disc';
+import { isoInstruction, screeningExaminedAt, screeningImages } from './repo';
+
+export type BuiltImage = { storageKey: string; sizeBytes: number };
+
+/**
+ * Writes the disc image of one screening into the store: streamed to `<key>.part`, renamed to
+ * `<key>` once complete, the `.part` removed if anything fails. The size is checked against the
+ * layout, so a short image is never declared done.
+ */
+export async function buildScreeningDisc(db: Db, storage: FileStorage, config: Config, screeningId: number, now: Date): Promise<BuiltImage> {
+  const examinedAt = await screeningExaminedAt(db, screeningId);
+  if (!examinedAt) throw new Error(`Screening ${screeningId} is gone`);
+  const images = await screeningImages(db, screeningId);
+  if (images.length === 0) throw new Error(`Screening ${screeningId} has no images`);
+  const disc = await createDiscImage({
+    images: images.map((image) => ({ path: storage.pathOf(image.storageKey), size: image.sizeBytes })),
+    // The instruction on the disc is the Polish one: the disc outlives the session's language.
+    instruction: (await isoInstruction(db, 'pl')) ?? null,
+    publisher: config.provider.legalName,
+    examinedOn: formatDate(examinedAt, 'en'),
+    createdAt: now,
+  });
+  // One build per screening runs at a time (the queue's singleton key), so any unfinished file of
+  // this screening is the remains of a process that died mid-build.
+  const prefix = `screening-${screeningId}-`;
+  await storage.removeParts('iso', prefix);
+  const storageKey = storage.newKey('iso', '.iso', prefix);
+  await storage.writeStream(storageKey, disc.stream());
+  return { storageKey, sizeBytes: disc.size };
+}

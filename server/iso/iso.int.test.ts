@@ -1,0 +1,260 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressSource, auditEntries } from '../../tests/support/ownership';
+import { bsdtarFiles, dcmdumpDirectoryRecords, dcmftestAccepts, extractFromIso } from '../../tests/support/iso-checks';
+import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
+import { synthesizeScreeningStudy } from '../dicom/synthetic-mg';
+import type { Db } from '../db';
+import { AppError } from '../lib/errors';
+import { createFileStorage, type FileStorage } from '../lib/storage';
+import { createIsoService } from './service';
+
+const QUEUE_LIMIT = 2;
+const INSTRUCTION = Buffer.from('%PDF-1.7\n% Instrukcja obrazu ISO\n');
+
+let app: TestApp;
+let seed: MinimalSeed;
+let dataDir: string;
+let storage: FileStorage;
+let guest: TestClient;
+let patient: TestClient;
+const nextAddress = addressSource('10.44.0');
+const imageKeys = new Map<number, string[]>();
+
+async function addImages(db: Db, screeningId: number, personalDataId: number, examinedAt: string, name: string): Promise<void> {
+  const [lastName, firstName] = name.split('^') as [string, string];
+  const images = synthesizeScreeningStudy({
+    patient: { firstName, lastName, birthAt: '1968-04-12', patientId: `P${personalDataId}` },
+    examinedAt: new Date(examinedAt),
+    accessionNumber: `ACC${screeningId}`,
+  });
+  const keys: string[] = [];
+  for (const image of images) {
+    const key = storage.newKey('dicom', '.dcm');
+    await storage.writeFile(key, image.bytes);
+    keys.push(key);
+    await db('dicom_instances').insert({
+      personal_data_id: personalDataId,
+      screening_id: screeningId,
+      sop_instance_uid: image.sopInstanceUid,
+      sop_class_uid: image.sopClassUid,
+      study_instance_uid: image.studyInstanceUid,
+      series_instance_uid: image.seriesInstanceUid,
+      modality: image.modality,
+      study_date: image.studyDate,
+      storage_key: key,
+      size_bytes: image.bytes.length,
+    });
+  }
+  imageKeys.set(screeningId, keys);
+}
+
+async function waitForStatus(client: TestClient, query: string, wanted: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await client.get(`/api/iso/status${query}`);
+    if (response.body?.status === wanted) return;
+    if (Date.now() > deadline) throw new Error(`ISO status stayed ${JSON.stringify(response.body)} instead of ${wanted}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function isoRow(screeningId: number) {
+  return app.db('iso_images').where('screening_id', screeningId).first();
+}
+
+function isoFilesOnDisk(): string[] {
+  try {
+    return readdirSync(path.join(dataDir, 'storage', 'iso'));
+  } catch {
+    return [];
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'iso-int-'));
+  app = await startTestApp({ config: { dataDir, iso: { queueLimit: QUEUE_LIMIT } } });
+  storage = createFileStorage(dataDir);
+  seed = await seedMinimal(app.db, app.config);
+  await app.db('instructions').insert({ type: 'iso', language: 'pl', name: 'Instrukcja obrazu ISO.pdf', content: INSTRUCTION });
+  const guestPerson = (await app.db('screenings').where('id', seed.guest.screeningId).first('personal_data_id')).personal_data_id;
+  await addImages(app.db, seed.guest.screeningId, guestPerson, '2024-05-10T08:15:00Z', 'Gość^Maria');
+  await addImages(app.db, seed.patient.latestScreeningId, seed.patient.personalDataId, '2024-03-01T09:30:00Z', 'Testowa^Anna');
+  guest = app.client();
+  expect((await guest.loginResult(seed.guest.accessCode, seed.guest.birthAt)).status).toBe(200);
+  patient = app.client();
+  expect((await patient.loginPortal(seed.patient.login, seed.patient.password)).status).toBe(200);
+});
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('ISO disc image: request, build, download', () => {
+  let isoFile: string;
+  let isoSize: number;
+
+  it('goes from no_request to new on request (audited) and to done when the job has built it', async () => {
+    expect((await guest.get('/api/iso/status')).body).toEqual({ status: 'no_request' });
+    const { ip, headers } = nextAddress();
+    const response = await guest.post('/api/iso/generate', {}, { headers });
+    expect([response.status, response.body]).toEqual([202, { status: 'new' }]);
+    expect(await auditEntries(app.db, 'ISO_GENERATE', ip)).toEqual([
+      { user_id: null, screening_id: seed.guest.screeningId, description: `screening ${seed.guest.screeningId}` },
+    ]);
+    await waitForStatus(guest, '', 'done');
+    const row = await isoRow(seed.guest.screeningId);
+    expect(row).toMatchObject({ status: 'done', attempts: 1, failure: null });
+    isoSize = row.size_bytes;
+    expect(isoFilesOnDisk()).toEqual([path.basename(row.storage_key)]);
+  });
+
+  it('is downloaded as a named, uncacheable ISO 9660 image that bsdtar and dcmtk read', async () => {
+    const response = await fetch(`${app.baseUrl}/api/iso`, { headers: { cookie: `portal.sid=${guest.sessionCookie}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/x-iso9660-image');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename=mammografia-2024-05-10.iso');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.length).toBe(isoSize);
+    isoFile = path.join(dataDir, 'downloaded.iso');
+    writeFileSync(isoFile, bytes);
+
+    const images = ['IM000001', 'IM000002', 'IM000003', 'IM000004'].map((name) => `DICOM/ST000001/SE000001/${name}`);
+    expect(bsdtarFiles(isoFile)).toEqual([...images, 'DICOMDIR', 'Instrukcja obrazu ISO.pdf', 'README.TXT'].sort());
+    for (const image of images) expect(dcmftestAccepts(extractFromIso(isoFile, image)), image).toBe(true);
+    const { records } = dcmdumpDirectoryRecords(extractFromIso(isoFile, 'DICOMDIR'));
+    expect(records.filter((record) => record.type === 'IMAGE').map((record) => record.fileId)).toEqual(images);
+    expect(extractFromIso(isoFile, 'Instrukcja obrazu ISO.pdf').equals(INSTRUCTION)).toBe(true);
+    expect(execFileSync('xorriso', ['-indev', isoFile, '-pvd_info'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).toMatch(/Volume Id\s+:\s+MAMMO_20240510/);
+  });
+
+  it('answers a range request with 206 and exactly those bytes, and an unsatisfiable one with 416', async () => {
+    const cookie = `portal.sid=${guest.sessionCookie}`;
+    const partial = await fetch(`${app.baseUrl}/api/iso`, { headers: { cookie, range: 'bytes=32768-32773' } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get('content-range')).toBe(`bytes 32768-32773/${isoSize}`);
+    expect(Buffer.from(await partial.arrayBuffer()).equals(Buffer.from([1, ...Buffer.from('CD001')]))).toBe(true);
+
+    const beyond = await fetch(`${app.baseUrl}/api/iso`, { headers: { cookie, range: `bytes=${isoSize}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${isoSize}`);
+    await beyond.arrayBuffer();
+  });
+
+  it('answers a second request for a built image with its status and queues nothing', async () => {
+    const { ip, headers } = nextAddress();
+    const response = await guest.post('/api/iso/generate', {}, { headers });
+    expect([response.status, response.body]).toEqual([202, { status: 'done' }]);
+    expect(await auditEntries(app.db, 'ISO_GENERATE', ip)).toEqual([]);
+  });
+
+  it('turns into removed when the file is gone, and can be requested again', async () => {
+    const row = await isoRow(seed.guest.screeningId);
+    rmSync(storage.pathOf(row.storage_key));
+    expect((await guest.get('/api/iso')).status).toBe(404);
+    expect((await guest.get('/api/iso/status')).body).toEqual({ status: 'removed' });
+    // What a process that died mid-build would have left: cleared by the next build.
+    const remains = path.join(dataDir, 'storage', 'iso', `screening-${seed.guest.screeningId}-dead.iso.part`);
+    writeFileSync(remains, 'half an image');
+    expect((await guest.post('/api/iso/generate', {})).body).toEqual({ status: 'new' });
+    await waitForStatus(guest, '', 'done');
+    expect(isoFilesOnDisk()).toEqual([path.basename((await isoRow(seed.guest.screeningId)).storage_key)]);
+  });
+});
+
+describe('ISO states and refusals', () => {
+  it('is empty for a screening without images, which cannot be requested', async () => {
+    const query = `?id=${seed.patient.olderScreeningId}`;
+    expect((await patient.get(`/api/iso/status${query}`)).body).toEqual({ status: 'empty' });
+    expect((await patient.post('/api/iso/generate', { id: seed.patient.olderScreeningId })).status).toBe(404);
+  });
+
+  it('reports new and in_progress while a build waits or runs, and a request then changes nothing', async () => {
+    const id = seed.patient.latestScreeningId;
+    await app.db('iso_images').insert({ screening_id: id, status: 'in_progress' });
+    expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'in_progress' });
+    expect((await patient.post('/api/iso/generate', { id })).body).toEqual({ status: 'in_progress' });
+    await app.db('iso_images').where('screening_id', id).update({ status: 'new' });
+    expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'new' });
+    expect((await patient.get(`/api/iso?id=${id}`)).status).toBe(404);
+    await app.db('iso_images').where('screening_id', id).delete();
+  });
+
+  it('refuses with 500 iso_generator_full_status when the queue holds its limit', async () => {
+    await app.db('iso_images').insert([
+      { screening_id: seed.patient.olderScreeningId, status: 'new' },
+      { screening_id: seed.mustChange.screeningId, status: 'in_progress' },
+    ]);
+    try {
+      const response = await patient.post('/api/iso/generate', { id: seed.patient.latestScreeningId });
+      expect([response.status, response.body]).toEqual([500, { code: 'ISO_GENERATOR_BUSY', detail: 'iso_generator_full_status' }]);
+      expect(await isoRow(seed.patient.latestScreeningId)).toBeUndefined();
+    } finally {
+      await app.db('iso_images').whereIn('screening_id', [seed.patient.olderScreeningId, seed.mustChange.screeningId]).delete();
+    }
+  });
+
+  it('answers 503 no_connection and keeps no request when the job cannot be queued', async () => {
+    const unreachable = createIsoService({ storage, jobs: { enqueue: async () => false, stop: async () => {} }, queueLimit: QUEUE_LIMIT, clock: Date.now });
+    const context = { db: app.db, caller: { kind: 'patient' as const, userId: seed.patient.userId, requirePasswordChange: false }, ip: '10.44.9.9' };
+    const failure = await unreachable.generate(context, seed.patient.latestScreeningId).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ status: 503, code: 'NO_CONNECTION', extra: { detail: 'no_connection' } });
+    expect(await isoRow(seed.patient.latestScreeningId)).toBeUndefined();
+  });
+
+  it('gives a foreign or unknown screening the same 404 with ISO_UNAUTHORIZED or ISO_GENERATE_UNAUTHORIZED in the caller\'s log', async () => {
+    for (const id of [seed.patient.latestScreeningId, 999_999]) {
+      const { ip, headers } = nextAddress();
+      expect((await guest.get(`/api/iso/status?id=${id}`, { headers })).status).toBe(404);
+      expect((await guest.get(`/api/iso?id=${id}`, { headers })).status).toBe(404);
+      expect((await guest.post('/api/iso/generate', { id }, { headers })).status).toBe(404);
+      const owner = { user_id: null, screening_id: seed.guest.screeningId, description: `screening ${id}` };
+      expect(await auditEntries(app.db, 'ISO_UNAUTHORIZED', ip)).toEqual([owner, owner]);
+      expect(await auditEntries(app.db, 'ISO_GENERATE_UNAUTHORIZED', ip)).toEqual([owner]);
+    }
+    const { ip, headers } = nextAddress();
+    expect((await patient.post('/api/iso/generate', { id: seed.guest.screeningId }, { headers })).status).toBe(404);
+    expect(await auditEntries(app.db, 'ISO_GENERATE_UNAUTHORIZED', ip)).toEqual([
+      { user_id: seed.patient.userId, screening_id: null, description: `screening ${seed.guest.screeningId}` },
+    ]);
+    expect(await isoRow(seed.guest.screeningId)).toMatchObject({ status: 'done' });
+  });
+
+  it('needs a session', async () => {
+    const anonymous = app.client();
+    await anonymous.fetchCsrf();
+    expect((await anonymous.get('/api/iso/status')).status).toBe(401);
+    expect((await anonymous.post('/api/iso/generate', {})).status).toBe(401);
+  });
+});
+
+describe('a build that breaks mid-stream', () => {
+  it('leaves no file behind, is retried, and ends failed (offered again as no_request)', async () => {
+    const id = seed.patient.latestScreeningId;
+    const filesBefore = isoFilesOnDisk();
+    // The last image loses its tail after the header: the image stream fails part-way through.
+    const lastImage = storage.pathOf(imageKeys.get(id)![3]!);
+    truncateSync(lastImage, 4096);
+    const response = await patient.post('/api/iso/generate', { id });
+    expect([response.status, response.body]).toEqual([202, { status: 'new' }]);
+
+    const deadline = Date.now() + 30_000;
+    while ((await isoRow(id))?.status !== 'failed') {
+      if (Date.now() > deadline) throw new Error(`build did not fail: ${JSON.stringify(await isoRow(id))}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const row = await isoRow(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, storage_key: null, size_bytes: null });
+    expect(row.failure).toMatch(/size changed/);
+    expect(isoFilesOnDisk()).toEqual(filesBefore);
+    expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'no_request' });
+    expect((await patient.get(`/api/iso?id=${id}`)).status).toBe(404);
+  });
+});

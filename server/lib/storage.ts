@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Areas of the file store; a key always starts with its area, so keys of two areas never collide. */
+export type StorageArea = 'dicom' | 'iso';
+
+const KEY_PATTERN = /^(dicom|iso)\/[A-Za-z0-9._-]+$/;
+
+/**
+ * Stored files (DICOM images, ISO images) live under `<DATA_DIR>/storage/<key>`; the database keeps
+ * only the key. Files are written under a temporary name and renamed when complete, so a reader
+ * never sees half a file, whatever happens mid-write.
+ */
+export type FileStorage = {
+  root: string;
+  /** A fresh key; `prefix` groups the files of one owner (e.g. one screening's disc images). */
+  newKey(area: StorageArea, extension: string, prefix?: string): string;
+  pathOf(key: string): string;
+  /** Where a file being written waits until it is complete. */
+  partPathOf(key: string): string;
+  writeFile(key: string, content: Uint8Array): Promise<void>;
+  writeStream(key: string, source: Readable | AsyncIterable<Uint8Array>): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** Deletes the unfinished files of a prefix, left by a writer that died mid-write. */
+  removeParts(area: StorageArea, prefix: string): Promise<void>;
+};
+
+export function createFileStorage(dataDir: string): FileStorage {
+  const root = path.join(dataDir, 'storage');
+
+  const pathOf = (key: string): string => {
+    // Keys come from this module and the database only, but a path must never leave the store.
+    if (!KEY_PATTERN.test(key)) throw new Error(`Not a storage key: ${key}`);
+    return path.join(root, key);
+  };
+  const partPathOf = (key: string): string => `${pathOf(key)}.part`;
+
+  async function completeWrite(key: string, write: (partPath: string) => Promise<void>): Promise<void> {
+    const finalPath = pathOf(key);
+    const partPath = partPathOf(key);
+    await mkdir(path.dirname(finalPath), { recursive: true });
+    try {
+      await write(partPath);
+      await rename(partPath, finalPath);
+    } catch (error) {
+      await rm(partPath, { force: true });
+      throw error;
+    }
+  }
+
+  return {
+    root,
+    newKey: (area, extension, prefix = '') => `${area}/${prefix}${randomUUID()}${extension}`,
+    pathOf,
+    partPathOf,
+    writeFile: (key, content) => completeWrite(key, (partPath) => writeFile(partPath, content)),
+    writeStream: (key, source) => completeWrite(key, (partPath) => pipeline(source, createWriteStream(partPath))),
+    remove: async (key) => {
+      await rm(pathOf(key), { force: true });
+      await rm(partPathOf(key), { force: true });
+    },
+    removeParts: async (area, prefix) => {
+      const directory = path.join(root, area);
+      const names = await readdir(directory).catch(() => [] as string[]);
+      for (const name of names) {
+        if (name.startsWith(prefix) && name.endsWith('.part')) await rm(path.join(directory, name), { force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Db } from '../db';
+
+export type ResultRow = {
+  id: number;
+  examinedAt: Date;
+  firstName: string;
+  lastName: string;
+  absorbedDoseMgy: number | null;
+  descriptionsStatus: 'desc_all_completed' | 'desc_in_progress';
+  surveySubmittedAt: Date | null;
+  /** Of the first description (spec section 3), if there is one. */
+  birads: number | null;
+  signedAt: Date | null;
+};
+
+export async function findResult(db: Db, screeningId: number): Promise<ResultRow | undefined> {
+  const firstDescription = db('screening_descriptions as d')
+    .where('d.screening_id', db.ref('s.id'))
+    .orderBy('d.id')
+    .limit(1);
+  return db('screenings as s')
+    .join('personal_data as p', 'p.id', 's.personal_data_id')
+    .where('s.id', screeningId)
+    .first({
+      id: 's.id',
+      examinedAt: 's.examined_at',
+      firstName: 'p.first_name',
+      lastName: 'p.last_name',
+      absorbedDoseMgy: 's.absorbed_dose_mgy',
+      descriptionsStatus: 's.descriptions_status',
+      surveySubmittedAt: 's.survey_submitted_at',
+      birads: firstDescription.clone().select('d.birads'),
+      signedAt: firstDescription.clone().select('d.signed_at'),
+    });
+}
+
+export type DocumentKind = 'description' | 'referral' | 'facilities_list';
+export type DocumentListItem = {
+  id: string;
+  name: string;
+  type: 'description' | 'referral';
+  language: 'pl' | 'en' | 'de' | null;
+  sizeBytes: number;
+};
+
+/** Metadata only: the bytes live in document_contents and are read one file at a time. */
+export async function listViewableDocuments(db: Db, screeningId: number): Promise<DocumentListItem[]> {
+  return db('screening_documents as doc')
+    .leftJoin('screening_descriptions as d', 'd.document_id', 'doc.id')
+    .where('doc.screening_id', screeningId)
+    .whereIn('doc.kind', ['description', 'referral'])
+    // Descriptions first, in the order they were written (the Polish original first), then the referral.
+    .orderBy([{ column: 'doc.kind' }, { column: 'd.id', nulls: 'last' }, { column: 'doc.created_at' }, { column: 'doc.id' }])
+    .select({ id: 'doc.id', name: 'doc.name', type: 'doc.kind', language: 'doc.language', sizeBytes: 'doc.size_bytes' });
+}
+
+export async function hasDocumentOfKind(db: Db, screeningId: number, kind: DocumentKind): Promise<boolean> {
+  const row = await db('screening_documents').where({ screening_id: screeningId, kind }).first('id');
+  return row !== undefined;
+}
+
+export type StoredDocument = { id: string; screeningId: number; kind: DocumentKind; language: string | null; examinedAt: Date };
+
+export async function findDocument(db: Db, documentId: string): Promise<StoredDocument | undefined> {
+  return db('screening_documents as doc')
+    .join('screenings as s', 's.id', 'doc.screening_id')
+    .where('doc.id', documentId)
+    .first({ id: 'doc.id', screeningId: 'doc.screening_id', kind: 'doc.kind', language: 'doc.language', examinedAt: 's.examined_at' });
+}
+
+export async function findDocumentOfKind(db: Db, screeningId: number, kind: DocumentKind): Promise<StoredDocument | undefined> {
+  return db('screening_documents as doc')
+    .join('screenings as s', 's.id', 'doc.screening_id')
+    .where({ 'doc.screening_id': screeningId, 'doc.kind': kind })
+    .first({ id: 'doc.id', screeningId: 'doc.screening_id', kind: 'doc.kind', language: 'doc.language', examinedAt: 's.examined_at' });
+}
+
+export async function readDocumentContent(db: Db, documentId: string): Promise<Buffer | undefined> {
+  const row = await db('document_contents').where('document_id', documentId).first('content');
+  return row?.content;
+}
+
+export type IsoRow = { status: 'new' | 'in_progress' | 'done' | 'removed' | 'failed' | null; hasImages: boolean };
+
+export async function findIsoState(db: Db, screeningId: number): Promise<IsoRow> {
+  const [iso, image] = await Promise.all([
+    db('iso_images').where('screening_id', screeningId).first('status'),
+    db('dicom_instances').where('screening_id', screeningId).first('id'),
+  ]);
+  return { status: iso?.status ?? null, hasImages: image !== undefined };
+}

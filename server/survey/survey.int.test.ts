@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
+import { addressSource, auditEntries } from '../../tests/support/ownership';
+
+let app: TestApp;
+let seed: MinimalSeed;
+const nextAddress = addressSource('192.0.2');
+
+const answers = {
+  screeningAccess: 5,
+  qualityOfService: 4,
+  informationAccess: 3,
+  patientComfort: 2,
+  staffBehaviour: 1,
+  painMeasure: 2,
+  longTermPain: true,
+  longTermPainLevel: 3,
+};
+
+beforeAll(async () => {
+  app = await startTestApp();
+  seed = await seedMinimal(app.db, app.config);
+});
+afterAll(() => app?.close());
+
+async function patientClient(headers: Record<string, string> = {}): Promise<TestClient> {
+  const client = app.client();
+  await client.loginPortal(seed.patient.login, seed.patient.password, headers);
+  return client;
+}
+
+async function guestClient(headers: Record<string, string> = {}): Promise<TestClient> {
+  const client = app.client();
+  await client.loginResult(seed.guest.accessCode, seed.guest.birthAt, headers);
+  return client;
+}
+
+describe('the survey of a guest', () => {
+  it('is new (204), then sent (201), then shown read-only with its date (200), and refused a second time (409)', async () => {
+    const client = await guestClient();
+    const fresh = await client.get('/api/screening/survey');
+    expect(fresh.status).toBe(204);
+    expect(fresh.text).toBe('');
+
+    const sentAt = Date.now();
+    expect(await client.post('/api/screening/survey', answers)).toMatchObject({ status: 201 });
+
+    const view = await client.get(`/api/screening/survey?id=${seed.guest.screeningId}`);
+    expect(view.status).toBe(200);
+    expect(Object.keys(view.body)).toEqual(['submittedAt']);
+    expect(Math.abs(Date.parse(view.body.submittedAt) - sentAt)).toBeLessThan(60_000);
+
+    expect(await client.post('/api/screening/survey', { ...answers, screeningAccess: 1 })).toMatchObject({
+      status: 409,
+      body: { code: 'SURVEY_ALREADY_SUBMITTED' },
+    });
+    expect(await app.db('survey_responses').where({ screening_access: 1, quality_of_service: 4 })).toHaveLength(0);
+  });
+
+  it('is refused for another screening or an unknown one, with SCREENING_UNAUTHORIZED in her log', async () => {
+    const { ip, headers } = nextAddress();
+    const client = await guestClient(headers);
+    for (const id of [seed.patient.latestScreeningId, 999999]) {
+      expect(await client.get(`/api/screening/survey?id=${id}`, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+      expect(await client.post(`/api/screening/survey?id=${id}`, answers, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    }
+    const refusal = (id: number) => ({ user_id: null, screening_id: seed.guest.screeningId, description: `screening ${id}` });
+    expect(await auditEntries(app.db, 'SCREENING_UNAUTHORIZED', ip)).toEqual([
+      refusal(seed.patient.latestScreeningId),
+      refusal(seed.patient.latestScreeningId),
+      refusal(999999),
+      refusal(999999),
+    ]);
+    const latest = await app.db('screenings').where('id', seed.patient.latestScreeningId).first('survey_submitted_at');
+    expect(latest.survey_submitted_at).toBeNull();
+  });
+});
+
+describe('the survey of a patient', () => {
+  it('belongs to the screening named by id, and the stored answers carry no link to it, only the day', async () => {
+    const client = await patientClient();
+    const id = seed.patient.olderScreeningId;
+    expect((await client.get(`/api/screening/survey?id=${id}`)).status).toBe(204);
+    const painless = { ...answers, longTermPain: false, longTermPainLevel: null, screeningAccess: 3, qualityOfService: 3 };
+    expect((await client.post(`/api/screening/survey?id=${id}`, painless)).status).toBe(201);
+    expect((await client.get(`/api/screening/survey?id=${id}`)).status).toBe(200);
+    // Her other screening keeps its own, unsent survey.
+    expect((await client.get(`/api/screening/survey?id=${seed.patient.latestScreeningId}`)).status).toBe(204);
+
+    const stored = await app.db('survey_responses').where({ screening_access: 3, quality_of_service: 3 });
+    expect(stored).toHaveLength(1);
+    expect(Object.keys(stored[0]).sort()).toEqual(
+      ['id', 'information_access', 'long_term_pain', 'long_term_pain_level', 'pain_measure', 'patient_comfort', 'quality_of_service', 'screening_access', 'staff_behaviour', 'submitted_on'].sort(),
+    );
+    expect(stored[0]).toMatchObject({ long_term_pain: false, long_term_pain_level: null, pain_measure: 2, submitted_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it('needs the screening id, and refuses foreign and unknown ones with SCREENING_UNAUTHORIZED in her log', async () => {
+    const { ip, headers } = nextAddress();
+    const client = await patientClient(headers);
+    expect((await client.get('/api/screening/survey', { headers })).status).toBe(404);
+    expect((await client.post('/api/screening/survey', answers, { headers })).status).toBe(404);
+    for (const id of [seed.guest.screeningId, 999999]) {
+      expect(await client.get(`/api/screening/survey?id=${id}`, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+      // A foreign screening is refused before the answers are read.
+      expect(await client.post(`/api/screening/survey?id=${id}`, {}, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    }
+    expect(await auditEntries(app.db, 'SCREENING_UNAUTHORIZED', ip)).toHaveLength(4);
+    expect((await auditEntries(app.db, 'SCREENING_UNAUTHORIZED', ip))[0]).toEqual({
+      user_id: seed.patient.userId,
+      screening_id: null,
+      description: `screening ${seed.guest.screeningId}`,
+    });
+  });
+});
+
+it('takes one of two simultaneous submits and refuses the other', async () => {
+  const client = await patientClient();
+  const [{ id }] = await app.db('screenings')
+    .insert({ personal_data_id: seed.patient.personalDataId, access_code_hash: Buffer.alloc(32, 7), examined_at: '2025-02-01T10:00:00Z' })
+    .returning('id');
+  const before = await app.db('survey_responses').count({ n: '*' }).first();
+  const responses = await Promise.all([0, 1].map(() => client.post(`/api/screening/survey?id=${id}`, answers)));
+  expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+  const after = await app.db('survey_responses').count({ n: '*' }).first();
+  expect(Number(after?.n) - Number(before?.n)).toBe(1);
+});
+
+describe('validation of the answers', () => {
+  const post = async (body: unknown) => {
+    const client = await patientClient();
+    return client.post(`/api/screening/survey?id=${seed.patient.latestScreeningId}`, body);
+  };
+
+  it('requires the lasting pain level after a yes (question 8), and refuses it after a no', async () => {
+    const level = (message: string) => [{ path: 'longTermPainLevel', message }];
+    expect(await post({ ...answers, longTermPainLevel: null })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', issues: level('validation.survey.longTermPainLevel.required') },
+    });
+    expect((await post({ ...answers, longTermPainLevel: undefined })).body.issues).toEqual(level('validation.survey.longTermPainLevel.required'));
+    expect((await post({ ...answers, longTermPain: false, longTermPainLevel: 3 })).body.issues).toEqual(level('validation.survey.longTermPainLevel.notAsked'));
+  });
+
+  it('always asks the pain of the examination itself (question 6)', async () => {
+    expect((await post({ ...answers, painMeasure: null })).body.issues).toEqual([{ path: 'painMeasure', message: 'validation.survey.rating.invalid' }]);
+  });
+
+  it('takes only whole ratings from 1 to 5 and a yes/no gate', async () => {
+    const invalid = (path: string) => [{ path, message: 'validation.survey.rating.invalid' }];
+    expect((await post({ ...answers, screeningAccess: 0 })).body.issues).toEqual(invalid('screeningAccess'));
+    expect((await post({ ...answers, staffBehaviour: 6 })).body.issues).toEqual(invalid('staffBehaviour'));
+    expect((await post({ ...answers, patientComfort: 2.5 })).body.issues).toEqual(invalid('patientComfort'));
+    expect((await post({ ...answers, informationAccess: '3' })).body.issues).toEqual(invalid('informationAccess'));
+    expect((await post({ ...answers, painMeasure: 6 })).body.issues).toEqual(invalid('painMeasure'));
+    expect((await post({ ...answers, longTermPainLevel: 0 })).body.issues).toEqual(invalid('longTermPainLevel'));
+    expect((await post({ ...answers, longTermPain: 'yes' })).body.issues).toEqual([{ path: 'longTermPain', message: 'validation.survey.longTermPain.required' }]);
+    const { qualityOfService: _omitted, ...missing } = answers;
+    expect((await post(missing)).body.issues).toEqual(invalid('qualityOfService'));
+    expect((await post(null)).status).toBe(400);
+    // Nothing was stored by any refused answer.
+    const latest = await app.db('screenings').where('id', seed.patient.latestScreeningId).first('survey_submitted_at');
+    expect(latest.survey_submitted_at).toBeNull();
+  });
+});
+
+it('needs a session and the CSRF token', async () => {
+  const anonymous = app.client();
+  await anonymous.fetchCsrf();
+  expect((await anonymous.get('/api/screening/survey')).status).toBe(401);
+  const guest = await guestClient();
+  expect((await guest.post('/api/screening/survey', answers, { withoutCsrf: true })).status).toBe(403);
+});

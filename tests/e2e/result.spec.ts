@@ -1,0 +1,154 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { en } from './support/catalogs';
+import { RESULT_CODE } from './support/demo-accounts';
+import { acceptConsents, fillResultLogin } from './support/login-forms';
+import { startOwnServer, type OwnServer } from './support/own-server';
+import { skipCookieDialog, startWithPreferences } from './support/preferences';
+
+/**
+ * The result-portal patient's journey through her result page and the survey. Sending the survey
+ * changes the demo screening for good, so this file runs on a portal of its own.
+ */
+let server: OwnServer | undefined;
+
+const test = base.extend({
+  // Playwright reads a fixture's dependencies from this destructuring; the base URL needs none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => use(server?.baseURL),
+});
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startOwnServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signInToResult(page: Page, baseURL: string | undefined): Promise<void> {
+  await startWithPreferences(page, { lang: 'en' });
+  await skipCookieDialog(page.context(), baseURL);
+  await page.goto('/login');
+  await fillResultLogin(page, en, RESULT_CODE);
+  await acceptConsents(page, en);
+  await page.getByRole('button', { name: en['login.submit'] }).click();
+  await expect(page).toHaveURL(/\/screening$/);
+}
+
+/**
+ * axe on the page, without react-aria's live announcer: it keeps "pending" announcements that
+ * point at buttons which are gone once their work finished (as the profile journey does).
+ */
+function accessibilityScan(page: Page) {
+  return new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[role="log"][aria-live]').analyze();
+}
+
+/** Whether the canvas holds anything but one flat colour (a drawn page has text and lines). */
+function canvasHasDrawing(page: Page, name: RegExp): Promise<boolean> {
+  return page.getByRole('img', { name }).first().evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d');
+    if (!context || canvas.width === 0) return false;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    for (let index = 4; index < data.length; index += 4) {
+      if (data[index] !== data[0] || data[index + 1] !== data[1] || data[index + 2] !== data[2]) return true;
+    }
+    return false;
+  });
+}
+
+test('the result-portal patient reads her result, opens and downloads the description', async ({ page, baseURL }) => {
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  await signInToResult(page, baseURL);
+  await expect(page.getByRole('heading', { level: 1, name: en['result.title'] })).toBeVisible();
+
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row', { name: new RegExp(en['result.table.examinedAt']) })).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(`${en['result.table.absorbedDose']} .* mGy`) })).toBeVisible();
+  await expect(page.getByTestId('result-wording')).toHaveText(en['result.scale.benign']);
+
+  const viewer = page.getByRole('region', { name: en['result.documents.descriptionEn'], exact: true });
+  await viewer.getByRole('button', { name: en['result.pdf.open'] }).click();
+  const firstPage = new RegExp(`^${en['result.pdf.pageLabel'].replace('{page}', '1').replace('{pages}', '\\d+')}$`);
+  await expect(viewer.getByRole('img', { name: firstPage })).toBeVisible();
+  await expect.poll(() => canvasHasDrawing(page, firstPage), { timeout: 10_000 }).toBe(true);
+
+  // The pages scroll inside the viewer, never higher than 512 px.
+  const pages = viewer.getByRole('region', { name: en['result.pdf.pagesLabel'].replace('{title}', en['result.documents.descriptionEn']) });
+  expect((await pages.boundingBox())?.height).toBeLessThanOrEqual(512);
+
+  const axe = await accessibilityScan(page);
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await viewer.getByRole('button', { name: en['result.pdf.download'] }).click();
+  expect((await download).suggestedFilename()).toMatch(/^screening-description-\d{4}-\d{2}-\d{2}-EN\.pdf$/);
+  // The PDF engine and its worker run under the portal's CSP (no eval, no foreign scripts).
+  expect(blocked).toEqual([]);
+});
+
+test('the patient requests the ISO disc image, waits for it and downloads it', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signInToResult(page, baseURL);
+  const iso = page.getByRole('region', { name: en['result.iso.title'] });
+  // Keyboard only: focus the button and press Enter.
+  await iso.getByRole('button', { name: en['result.iso.generate'] }).focus();
+  await page.keyboard.press('Enter');
+  await expect(iso.getByText(en['result.iso.accepted'])).toBeVisible();
+
+  const link = iso.getByRole('link', { name: en['result.iso.download'] });
+  await expect(link).toBeVisible({ timeout: 90_000 });
+  const download = page.waitForEvent('download');
+  await link.focus();
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toMatch(/^mammografia-\d{4}-\d{2}-\d{2}\.iso$/);
+});
+
+test('the patient sends the survey and then sees it read-only', async ({ page, baseURL }) => {
+  await signInToResult(page, baseURL);
+  await page.getByRole('link', { name: en['result.survey.fill'] }).click();
+  await expect(page).toHaveURL(/\/screening\/survey$/);
+
+  const accessQuestion = page.getByRole('slider', { name: en['survey.question.screeningAccess'] });
+  await accessQuestion.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(en['survey.quality.veryGood'], { exact: true }).first()).toBeVisible();
+
+  // Eight questions: seven sliders and the yes/no gate; question 8 waits for a yes.
+  await expect(page.getByRole('slider')).toHaveCount(7);
+  await expect(page.getByRole('slider', { name: en['survey.question.painMeasure'] })).toBeEnabled();
+  const pain = page.getByRole('slider', { name: en['survey.question.longTermPainLevel'] });
+  await expect(pain).toBeDisabled();
+  await page.getByRole('radio', { name: en['survey.yes'] }).press('Space');
+  await expect(pain).toBeEnabled();
+
+  await page.getByRole('button', { name: en['survey.send'] }).click();
+  await expect(page).toHaveURL(/\/screening$/);
+  await expect(page.getByText(en['result.survey.alreadySent'])).toBeVisible();
+
+  await page.goto('/screening/survey');
+  await expect(page.getByText(new RegExp(`^${en['survey.sentOn'].replace('{date}', '')}`))).toBeVisible();
+  await expect(page.getByRole('slider')).toHaveCount(0);
+  await page.getByRole('button', { name: en['survey.goBack'] }).click();
+  await expect(page).toHaveURL(/\/screening$/);
+});
+
+test('the result page fits a 360 px phone in the strongest contrast theme and the largest font', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await startWithPreferences(page, { lang: 'en', theme: 'black-pink', fontScale: 1.6 });
+  await skipCookieDialog(page.context(), baseURL);
+  await page.goto('/login');
+  await fillResultLogin(page, en, RESULT_CODE);
+  await acceptConsents(page, en);
+  await page.getByRole('button', { name: en['login.submit'] }).click();
+  await expect(page.getByTestId('result-wording')).toHaveText(en['result.scale.benign']);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const axe = await accessibilityScan(page);
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+});
