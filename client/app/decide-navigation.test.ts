@@ -41,6 +41,15 @@ describe('decideNavigation', () => {
     }
   });
 
+  it('opens a result page offline only when this device keeps a copy of it', () => {
+    const offlineCopy: GateState = { ...signedOut, offlineCopy: true };
+    expect(decideNavigation('/screening', offlineCopy)).toEqual(render);
+    expect(decideNavigation('/screening/12', offlineCopy)).toEqual(render);
+    expect(decideNavigation('/screenings', offlineCopy)).toEqual(to('/portal/login'));
+    expect(decideNavigation('/screening/12', signedOut)).toEqual(to('/portal/login'));
+    expect(decideNavigation('/screening', signedOut)).toEqual(to('/login'));
+  });
+
   it('sends a signed-out visitor of other guarded pages to the patient login', () => {
     for (const path of ['/screenings', '/referral', '/portal/profile', '/portal/upload-screenings', '/portal/audit', '/order-screening-copy/3', '/payment', '/order/9/status', '/order/success']) {
       expect(decideNavigation(path, signedOut), path).toEqual(to('/portal/login'));

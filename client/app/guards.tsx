@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { loadProfile, loadScreeningInfo, session, useSession, type SessionStatus } from '../features/auth/session-store';
+import { ownerKeyOf, rememberDeviceOwner } from '../features/offline/device-owner';
 import { useT } from '../lib/intl';
-import { decideNavigation, isLoginPath } from './decide-navigation';
+import { decideNavigation, isLoginPath, OFFLINE_RESULT_PAGES } from './decide-navigation';
 import { routeForPath } from './routes';
 
-type Verification = { refused: boolean };
+type Verification = { refused: boolean; offlineCopy?: boolean };
 const NOTHING_REFUSED: Verification = { refused: false };
 
 function screeningIdParam(params: Record<string, string>): number | undefined | null {
@@ -29,6 +30,15 @@ async function verifySession(path: string): Promise<Verification> {
   }
   // The profile tells a guest from a patient; a known session skips it on result pages.
   if (route.access !== 'result' || session.status !== 'signedIn') await loadProfile();
+  // Whoever signed in last owns what the device opens offline, never an earlier user.
+  const owner = session.user && ownerKeyOf(session.user);
+  if (owner) rememberDeviceOwner(owner);
+  // Offline the profile cannot be read; the installed app still opens a result kept on the device.
+  // The device database is loaded only then, so it never weighs on the first page.
+  if (session.status === 'signedOut' && OFFLINE_RESULT_PAGES.has(route.name)) {
+    const { hasOfflineCopy } = await import('../features/offline/offline-gate');
+    if (await hasOfflineCopy(screeningIdParam(params))) return { refused: false, offlineCopy: true };
+  }
   if (route.access !== 'result') return NOTHING_REFUSED;
 
   // Pages this user is sent away from anyway are not asked about: every refused request
@@ -42,7 +52,7 @@ async function verifySession(path: string): Promise<Verification> {
   return { refused: check.outcome === 'refused' };
 }
 
-type Check = { path: string; blocking: boolean; done: boolean; refused: boolean };
+type Check = { path: string; blocking: boolean; done: boolean; refused: boolean; offlineCopy?: boolean };
 
 /** Only a session the browser does not know yet hides the page while the check runs. */
 function startCheck(path: string, status: SessionStatus): Check {
@@ -77,8 +87,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    void verifySession(location).then(({ refused }) => {
-      if (current) setCheck((started) => (started.path === location ? { ...started, done: true, refused } : started));
+    void verifySession(location).then(({ refused, offlineCopy }) => {
+      if (current) {
+        setCheck((started) => (started.path === location ? { ...started, done: true, refused, offlineCopy } : started));
+      }
     });
     return () => {
       current = false;
@@ -86,7 +98,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   }, [location]);
 
   const waiting = active.blocking && !active.done;
-  const decision = decideNavigation(location, { status, user, screeningRefused: active.refused });
+  const decision = decideNavigation(location, {
+    status,
+    user,
+    screeningRefused: active.refused,
+    offlineCopy: active.offlineCopy,
+  });
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;
 
   useEffect(() => {

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Menu, MenuItem, MenuTrigger } from '../../components/ui/Menu';
 import { pathFor } from '../../app/routes';
 import { useT, type MessageKey } from '../../lib/intl';
-import { logout, useSession } from '../auth/session-store';
-import { notifyError } from '../notifications/error-messages';
+import { useSession } from '../auth/session-store';
+import { LogoutDialog, startLogout } from '../offline/LogoutDialog';
 import { displayName } from './display-name';
 
 function PersonIcon() {
@@ -23,38 +24,34 @@ const PATIENT_LINKS: MenuLink[] = [
   { id: 'audit', href: pathFor('portal_audit'), label: 'userMenu.audit' },
 ];
 
-async function signOut() {
-  try {
-    await logout();
-  } catch (error) {
-    notifyError(error);
-  }
-}
-
 /** Guest menu: audit, log out. Patient menu: my data, upload screenings, audit, log out. */
 export default function UserMenu() {
   const t = useT();
   const { status, user } = useSession();
+  const [askingLogout, setAskingLogout] = useState(false);
   if (status !== 'signedIn' || !user) return null;
   const name = displayName(user) ?? t('userMenu.guestName');
   const links = user.guest ? GUEST_LINKS : PATIENT_LINKS;
 
   return (
-    <MenuTrigger>
-      <Button variant="quiet" className="user-menu__trigger" aria-label={`${t('userMenu.label')}: ${name}`}>
-        <PersonIcon />
-        <span className="user-menu__name">{name}</span>
-      </Button>
-      <Menu aria-label={t('userMenu.label')}>
-        {links.map((link) => (
-          <MenuItem key={link.id} id={link.id} href={link.href}>
-            {t(link.label)}
+    <>
+      <MenuTrigger>
+        <Button variant="quiet" className="user-menu__trigger" aria-label={`${t('userMenu.label')}: ${name}`}>
+          <PersonIcon />
+          <span className="user-menu__name">{name}</span>
+        </Button>
+        <Menu aria-label={t('userMenu.label')}>
+          {links.map((link) => (
+            <MenuItem key={link.id} id={link.id} href={link.href}>
+              {t(link.label)}
+            </MenuItem>
+          ))}
+          <MenuItem id="logout" onAction={() => void startLogout(user, () => setAskingLogout(true))}>
+            {t('userMenu.logout')}
           </MenuItem>
-        ))}
-        <MenuItem id="logout" onAction={() => void signOut()}>
-          {t('userMenu.logout')}
-        </MenuItem>
-      </Menu>
-    </MenuTrigger>
+        </Menu>
+      </MenuTrigger>
+      <LogoutDialog isOpen={askingLogout} onOpenChange={setAskingLogout} />
+    </>
   );
 }

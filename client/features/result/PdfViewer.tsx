@@ -3,6 +3,9 @@ import { Button } from '../../components/ui/Button';
 import { api, isApiError, type QueryValue } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/intl';
 import type { PdfDocument } from '../../lib/pdf';
+import { keepDocument, readKeptPdf } from '../offline/offline-copies';
+import type { OwnerKey } from '../../lib/device-db';
+import type { ResultDocument, ScreeningResult } from './result-model';
 import { saveBlob } from './save-blob';
 
 export type PdfSource = { path: string; query: Record<string, QueryValue> };
@@ -19,14 +22,64 @@ export type PdfViewerProps = {
   fileName: string;
   /** Shown when the file cannot be fetched (spec section 8 names one per document kind). */
   fetchErrorKey?: MessageKey;
+  deviceCopy?: DeviceCopy;
 };
 
-async function fetchPdf(source: PdfSource): Promise<Blob> {
-  return api.getBlob(source.path, { query: source.query });
+/**
+ * The offline copy of this viewer's document: online, a document of the result is kept on the
+ * device once fetched; offline (`offline`), it is read from there. Without `document` (the
+ * referral and the facilities list) nothing is kept, so offline it is not available.
+ */
+export type DeviceCopy = {
+  offline: boolean;
+  ownerKey: OwnerKey | null;
+  result: ScreeningResult;
+  document?: ResultDocument;
+};
+
+class NotKeptOfflineError extends Error {
+  constructor() {
+    super('Not kept on this device');
+    this.name = 'NotKeptOfflineError';
+  }
+}
+
+async function fetchPdf(source: PdfSource, deviceCopy: DeviceCopy | undefined): Promise<Blob> {
+  if (deviceCopy?.offline) {
+    const kept = deviceCopy.ownerKey && deviceCopy.document && (await readKeptPdf(deviceCopy.ownerKey, deviceCopy.document.id));
+    if (!kept) throw new NotKeptOfflineError();
+    return kept;
+  }
+  const blob = await api.getBlob(source.path, { query: source.query });
+  if (deviceCopy?.ownerKey && deviceCopy.document) {
+    // A full or refused device storage must not stop the patient from reading her document.
+    await keepDocument(deviceCopy.ownerKey, deviceCopy.result, deviceCopy.document, blob).catch(() => undefined);
+  }
+  return blob;
+}
+
+/** Offline: whether this viewer's document is kept on the device (undefined while asking). */
+function useKeptOffline(deviceCopy: DeviceCopy | undefined): boolean | undefined {
+  const offline = deviceCopy?.offline ?? false;
+  const ownerKey = deviceCopy?.ownerKey ?? null;
+  const documentId = deviceCopy?.document?.id;
+  const [kept, setKept] = useState<{ documentId: string | undefined; kept: boolean } | null>(null);
+  useEffect(() => {
+    if (!offline) return;
+    let current = true;
+    const lookup = ownerKey && documentId ? readKeptPdf(ownerKey, documentId).catch(() => null) : Promise.resolve(null);
+    void lookup.then((blob) => current && setKept({ documentId, kept: blob !== null }));
+    return () => {
+      current = false;
+    };
+  }, [offline, ownerKey, documentId]);
+  if (!offline) return true;
+  return kept && kept.documentId === documentId ? kept.kept : undefined;
 }
 
 function failureKey(error: unknown, fetchErrorKey: MessageKey): MessageKey {
   if (error instanceof Error && error.name === 'InvalidPdfError') return 'result.pdf.invalidFormat';
+  if (error instanceof NotKeptOfflineError) return 'offline.notAvailable';
   if (isApiError(error, 'NETWORK')) return 'errors.offline';
   return fetchErrorKey;
 }
@@ -36,12 +89,13 @@ function failureKey(error: unknown, fetchErrorKey: MessageKey): MessageKey {
  * download on a phone), its pages drawn into canvases that scroll within 512 px, and a download
  * button that doubles as the text alternative of the drawn pages.
  */
-export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.errors.fetch' }: PdfViewerProps) {
+export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.errors.fetch', deviceCopy }: PdfViewerProps) {
   const t = useT();
   const headingId = useId();
   const [state, setState] = useState<ViewerState>({ kind: 'closed' });
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState<MessageKey | null>(null);
+  const keptOffline = useKeptOffline(deviceCopy);
 
   useEffect(() => {
     if (state.kind !== 'shown') return;
@@ -52,7 +106,7 @@ export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.err
   async function open() {
     setState({ kind: 'loading' });
     try {
-      const [blob, { openPdf }] = await Promise.all([fetchPdf(source), import('../../lib/pdf')]);
+      const [blob, { openPdf }] = await Promise.all([fetchPdf(source, deviceCopy), import('../../lib/pdf')]);
       setState({ kind: 'shown', document: await openPdf(await blob.arrayBuffer()) });
     } catch (error) {
       setState({ kind: 'failed', message: failureKey(error, fetchErrorKey) });
@@ -63,7 +117,7 @@ export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.err
     setDownloading(true);
     setDownloadFailed(null);
     try {
-      saveBlob(await fetchPdf(source), fileName);
+      saveBlob(await fetchPdf(source, deviceCopy), fileName);
     } catch (error) {
       setDownloadFailed(failureKey(error, fetchErrorKey));
     } finally {
@@ -77,16 +131,20 @@ export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.err
         <h3 id={headingId} className="pdf-viewer__title">
           {title}
         </h3>
-        <div className="pdf-viewer__actions">
-          {state.kind !== 'shown' && (
-            <Button variant="secondary" onPress={() => void open()} isPending={state.kind === 'loading'}>
-              {t('result.pdf.open')}
+        {keptOffline === false ? (
+          <p className="pdf-viewer__status">{t('offline.notAvailable')}</p>
+        ) : (
+          <div className="pdf-viewer__actions">
+            {state.kind !== 'shown' && (
+              <Button variant="secondary" onPress={() => void open()} isPending={state.kind === 'loading'}>
+                {t('result.pdf.open')}
+              </Button>
+            )}
+            <Button variant="secondary" onPress={() => void download()} isPending={downloading}>
+              {t('result.pdf.download')}
             </Button>
-          )}
-          <Button variant="secondary" onPress={() => void download()} isPending={downloading}>
-            {t('result.pdf.download')}
-          </Button>
-        </div>
+          </div>
+        )}
       </div>
       {state.kind === 'loading' && (
         <p role="status" className="pdf-viewer__status">

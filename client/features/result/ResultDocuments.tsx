@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Card } from '../../components/ui/Card';
 import { api } from '../../lib/api';
+import type { OwnerKey } from '../../lib/device-db';
 import { useT } from '../../lib/intl';
 import { prefs } from '../accessibility/prefs-store';
 import { downloadName } from './download-names';
@@ -10,9 +11,11 @@ import { DOCUMENT_LANGUAGE_LABELS, documentLanguage, type ScreeningResult } from
 
 type ReferralCheck = 'unknown' | 'exists' | 'none' | 'failed';
 
-function useReferralCheck(screeningId: number): ReferralCheck {
+function useReferralCheck(screeningId: number, offline: boolean): ReferralCheck {
   const [check, setCheck] = useState<ReferralCheck>('unknown');
   useEffect(() => {
+    // Offline the kept result tells whether there is a referral; the server cannot be asked.
+    if (offline) return;
     let current = true;
     api
       .get<{ exists: boolean }>(`/screening/${screeningId}/referral/exists`)
@@ -21,17 +24,27 @@ function useReferralCheck(screeningId: number): ReferralCheck {
     return () => {
       current = false;
     };
-  }, [screeningId]);
+  }, [screeningId, offline]);
   return check;
 }
 
+export type ResultDocumentsProps = {
+  result: ScreeningResult;
+  /** Whose device copies these documents are kept as; null keeps none. */
+  ownerKey: OwnerKey | null;
+  /** Shown from the offline copy: the viewers read the documents kept on the device. */
+  offline: boolean;
+};
+
 /** Descriptions, the referral and the facilities list, each in its own viewer. */
-export function ResultDocuments({ result }: { result: ScreeningResult }) {
+export function ResultDocuments({ result, ownerKey, offline }: ResultDocumentsProps) {
   const t = useT();
   const { lang } = useSnapshot(prefs);
   const { screening } = result;
-  const referral = useReferralCheck(screening.id);
+  const checkedReferral = useReferralCheck(screening.id, offline);
   const descriptions = result.documents.filter((document) => document.type === 'description');
+  const referralDocument = result.documents.find((document) => document.type === 'referral');
+  const referral: ReferralCheck = offline ? (referralDocument ? 'exists' : 'none') : checkedReferral;
 
   return (
     <Card title={t('result.documents.title')} className="result-card">
@@ -48,6 +61,7 @@ export function ResultDocuments({ result }: { result: ScreeningResult }) {
               examinedAt: screening.examinedAt,
               documentLanguage: document.language ?? 'pl',
             })}
+            deviceCopy={{ offline, ownerKey, result, document }}
           />
         );
       })}
@@ -57,6 +71,7 @@ export function ResultDocuments({ result }: { result: ScreeningResult }) {
           source={{ path: '/screening/referral', query: { id: screening.id, lang } }}
           fileName={downloadName('referral', lang, { examinedAt: screening.examinedAt })}
           fetchErrorKey="result.errors.referral"
+          deviceCopy={{ offline, ownerKey, result, document: referralDocument }}
         />
       )}
       {referral === 'failed' && (
@@ -69,6 +84,7 @@ export function ResultDocuments({ result }: { result: ScreeningResult }) {
           title={t('result.documents.facilitiesList')}
           source={{ path: '/screening/download-wykaz', query: { screeningId: screening.id, lang } }}
           fileName={downloadName('facilitiesList', lang, { examinedAt: screening.examinedAt })}
+          deviceCopy={{ offline, ownerKey, result }}
         />
       )}
     </Card>

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
 import { pathFor } from '../../app/routes';
-import { useT } from '../../lib/intl';
+import { useIntl, useT } from '../../lib/intl';
+import { useSession } from '../auth/session-store';
+import { currentOwnerKey, ownerKeyOf, rememberDeviceOwner } from '../offline/device-owner';
+import { SavedCopies } from '../offline/SavedCopies';
 import { IsoSection } from './IsoSection';
 import { ResultDocuments } from './ResultDocuments';
 import { ResultSummary } from './ResultSummary';
@@ -10,10 +13,21 @@ import { SponsorBanners } from './SponsorBanners';
 import { SupportMaterials } from './SupportMaterials';
 import { SurveySection } from './SurveySection';
 import { useScreeningResult } from './use-screening-result';
+import '../offline/offline.css';
 import './result.css';
 
 function routeScreeningId(param: string | undefined): number | undefined {
   return param !== undefined && /^\d+$/.test(param) ? Number(param) : undefined;
+}
+
+/** The owner of the offline copies; a signed-in owner is remembered for opening them offline. */
+function useDeviceOwner() {
+  const { user } = useSession();
+  const signedInOwner = user ? ownerKeyOf(user) : null;
+  useEffect(() => {
+    if (signedInOwner) rememberDeviceOwner(signedInOwner);
+  }, [signedInOwner]);
+  return signedInOwner ?? currentOwnerKey(null);
 }
 
 /**
@@ -22,20 +36,23 @@ function routeScreeningId(param: string | undefined): number | undefined {
  */
 export default function ResultPage() {
   const t = useT();
+  const intl = useIntl();
   useDocumentTitle(t('result.title'));
   const params = useParams<{ id?: string }>();
   const routeId = routeScreeningId(params.id);
-  const load = useScreeningResult(routeId);
+  const ownerKey = useDeviceOwner();
+  const load = useScreeningResult(routeId, ownerKey);
 
   // Spec section 2: a screening other than the one the path names means the user goes back.
   const mismatch = load.kind === 'loaded' && routeId !== undefined && load.result.screening.id !== routeId;
   useEffect(() => {
     if (mismatch) history.back();
   }, [mismatch]);
+  const offlineSavedAt = load.kind === 'loaded' ? load.offlineSavedAt : undefined;
 
   return (
     <div className="result-page">
-      <SponsorBanners placement="top-placement" />
+      {!offlineSavedAt && <SponsorBanners placement="top-placement" />}
       <h1 className="result-page__title">{t('result.title')}</h1>
       {load.kind === 'loading' && (
         <p role="status" className="result-page__loading">
@@ -47,19 +64,30 @@ export default function ResultPage() {
           {t(load.offline ? 'errors.offline' : 'result.errors.fetch')}
         </p>
       )}
+      {offlineSavedAt && (
+        <p role="status" className="offline-mark">
+          {t('offline.mark', { date: intl.formatDate(offlineSavedAt, { dateStyle: 'long', timeStyle: 'short' }) })}
+        </p>
+      )}
       {load.kind === 'loaded' && !mismatch && (
         <>
           <ResultSummary screening={load.result.screening} />
-          <ResultDocuments result={load.result} />
-          <IsoSection screeningId={load.result.screening.id} initialStatus={load.result.iso.status} />
-          <SupportMaterials />
-          <SurveySection
-            submitted={load.result.survey.submitted}
-            surveyPath={routeId === undefined ? pathFor('survey') : pathFor('survey_of_screening', { id: routeId })}
-          />
+          <ResultDocuments result={load.result} ownerKey={ownerKey} offline={offlineSavedAt !== undefined} />
+          {/* The ISO image and the survey need the server; offline they would only fail. */}
+          {!offlineSavedAt && (
+            <>
+              <IsoSection screeningId={load.result.screening.id} initialStatus={load.result.iso.status} />
+              <SupportMaterials />
+              <SurveySection
+                submitted={load.result.survey.submitted}
+                surveyPath={routeId === undefined ? pathFor('survey') : pathFor('survey_of_screening', { id: routeId })}
+              />
+            </>
+          )}
         </>
       )}
-      <SponsorBanners placement="bottom-placement" />
+      {ownerKey && load.kind !== 'loading' && <SavedCopies ownerKey={ownerKey} />}
+      {!offlineSavedAt && <SponsorBanners placement="bottom-placement" />}
     </div>
   );
 }

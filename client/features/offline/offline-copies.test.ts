@@ -1,0 +1,63 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ResultDocument, ScreeningResult } from '../result/result-model';
+import {
+  deleteAllKept,
+  hasKeptCopies,
+  keepDocument,
+  listKept,
+  onKeptChange,
+  readKeptPdf,
+  readKeptScreening,
+  refreshKeptScreening,
+} from './offline-copies';
+
+function result(id: number, examinedAt: string, firstName = 'Maria'): ScreeningResult {
+  return {
+    screening: { id, examinedAt, firstName, lastName: 'Kowalska', absorbedDoseMgy: 1.2, result: 2, descriptionsStatus: 'desc_all_completed', signedAt: null },
+    documents: [],
+    hasFacilitiesList: false,
+    iso: { status: 'no_request' },
+    survey: { submitted: false },
+  };
+}
+
+const description: ResultDocument = { id: 'doc-en', name: 'opis EN.pdf', type: 'description', language: 'en', sizeBytes: 2048 };
+const pdf = () => new Blob([new Uint8Array(3000)], { type: 'application/pdf' });
+
+describe('offline copies', () => {
+  beforeEach(async () => {
+    await deleteAllKept('g:5');
+    await deleteAllKept('u:1');
+  });
+
+  it('keeps an opened document with the screening data shown with it', async () => {
+    let changes = 0;
+    const stop = onKeptChange(() => changes++);
+    await keepDocument('g:5', result(5, '2026-10-06T09:00:00Z'), description, pdf());
+    stop();
+    expect(changes).toBe(1);
+    expect((await readKeptScreening('g:5', 5))?.result.screening.firstName).toBe('Maria');
+    // The guest's page names no screening: her one kept screening is shown.
+    expect((await readKeptScreening('g:5', undefined))?.result.screening.id).toBe(5);
+    expect(await readKeptPdf('g:5', 'doc-en')).not.toBeNull();
+    expect(await hasKeptCopies('g:5')).toBe(true);
+    expect(await readKeptScreening('u:1', 5)).toBeNull();
+  });
+
+  it('refreshes only a screening kept before', async () => {
+    await refreshKeptScreening('u:1', result(7, '2026-10-06T09:00:00Z'));
+    expect(await readKeptScreening('u:1', 7)).toBeNull();
+    await keepDocument('u:1', result(7, '2026-10-06T09:00:00Z'), description, pdf());
+    await refreshKeptScreening('u:1', result(7, '2026-10-06T09:00:00Z', 'Marta'));
+    expect((await readKeptScreening('u:1', 7))?.result.screening.firstName).toBe('Marta');
+  });
+
+  it('lists the kept screenings newest first with their documents and sizes', async () => {
+    await keepDocument('u:1', result(7, '2025-10-06T09:00:00Z'), description, pdf());
+    await keepDocument('u:1', result(8, '2026-10-06T09:00:00Z'), { ...description, id: 'doc-pl', language: 'pl' }, pdf());
+    const kept = await listKept('u:1');
+    expect(kept.map((copy) => copy.screeningId)).toEqual([8, 7]);
+    expect(kept[0]?.documents).toEqual([{ documentId: 'doc-pl', type: 'description', language: 'pl', sizeBytes: 3000 }]);
+  });
+});

@@ -1,0 +1,17 @@
+import { loadScreeningInfo } from '../auth/session-store';
+import { rememberedDeviceOwner } from './device-owner';
+import { readKeptScreening } from './offline-copies';
+
+/**
+ * Whether a signed-out browser may open result page `id` (undefined: the guest's page) from the
+ * device: only when the session check fails for want of a network, and only for a copy kept by
+ * the owner last signed in on this device.
+ */
+export async function hasOfflineCopy(id: number | undefined | null): Promise<boolean> {
+  if (id === null) return false;
+  const ownerKey = rememberedDeviceOwner();
+  if (!ownerKey) return false;
+  const kept = await readKeptScreening(ownerKey, id).catch(() => null);
+  if (!kept) return false;
+  return (await loadScreeningInfo(id)).outcome === 'offline';
+}

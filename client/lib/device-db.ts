@@ -1,0 +1,87 @@
+import { Dexie, type Table } from 'dexie';
+
+/**
+ * The ONE IndexedDB database of the portal: offline copies of results, kept on purpose because
+ * the service worker never caches /api. Every read goes through an `ownerKey` (`u:<userId>` for a
+ * patient, `g:<screeningId>` for a guest), so one user never sees another user's copies.
+ */
+export type OwnerKey = string;
+
+export type ScreeningCopy = {
+  ownerKey: OwnerKey;
+  screeningId: number;
+  /** The answer of GET /api/screening/result as it was shown. */
+  result: unknown;
+  savedAt: string;
+};
+
+export type DocumentCopy = {
+  ownerKey: OwnerKey;
+  documentId: string;
+  screeningId: number;
+  name: string;
+  type: 'description' | 'referral';
+  language: 'pl' | 'en' | 'de' | null;
+  pdf: Blob;
+  savedAt: string;
+};
+
+type PortalDb = Dexie & {
+  screenings: Table<ScreeningCopy, [OwnerKey, number]>;
+  documents: Table<DocumentCopy, [OwnerKey, string]>;
+};
+
+let opened: PortalDb | null = null;
+
+function deviceDb(): PortalDb {
+  if (opened) return opened;
+  const db = new Dexie('portal') as PortalDb;
+  db.version(1).stores({
+    screenings: '[ownerKey+screeningId], ownerKey',
+    documents: '[ownerKey+documentId], ownerKey, [ownerKey+screeningId]',
+  });
+  opened = db;
+  return db;
+}
+
+export async function putScreeningCopy(copy: ScreeningCopy): Promise<void> {
+  await deviceDb().screenings.put(copy);
+}
+
+export async function putDocumentCopy(copy: DocumentCopy): Promise<void> {
+  await deviceDb().documents.put(copy);
+}
+
+export function getScreeningCopy(ownerKey: OwnerKey, screeningId: number): Promise<ScreeningCopy | undefined> {
+  return deviceDb().screenings.get([ownerKey, screeningId]);
+}
+
+export function getDocumentCopy(ownerKey: OwnerKey, documentId: string): Promise<DocumentCopy | undefined> {
+  return deviceDb().documents.get([ownerKey, documentId]);
+}
+
+export function listScreeningCopies(ownerKey: OwnerKey): Promise<ScreeningCopy[]> {
+  return deviceDb().screenings.where('ownerKey').equals(ownerKey).toArray();
+}
+
+export function listDocumentCopies(ownerKey: OwnerKey): Promise<DocumentCopy[]> {
+  return deviceDb().documents.where('ownerKey').equals(ownerKey).toArray();
+}
+
+/** Removes one screening's copy and its documents, together. */
+export async function deleteScreeningCopy(ownerKey: OwnerKey, screeningId: number): Promise<void> {
+  const db = deviceDb();
+  await db.transaction('rw', db.screenings, db.documents, async () => {
+    await db.documents.where('[ownerKey+screeningId]').equals([ownerKey, screeningId]).delete();
+    await db.screenings.delete([ownerKey, screeningId]);
+  });
+}
+
+/** Removes every copy of this owner; other owners' copies stay. */
+export async function deleteOwnerCopies(ownerKey: OwnerKey): Promise<void> {
+  const db = deviceDb();
+  await db.transaction('rw', db.screenings, db.documents, async () => {
+    await db.documents.where('ownerKey').equals(ownerKey).delete();
+    await db.screenings.where('ownerKey').equals(ownerKey).delete();
+  });
+}
