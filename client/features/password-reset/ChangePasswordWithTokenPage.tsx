@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { isResetTokenShape } from '@common/validation/password-reset';
 import { pathFor } from '../../app/routes';
@@ -7,13 +7,14 @@ import { Form } from '../../components/ui/Form';
 import { Link } from '../../components/ui/Link';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { TextField } from '../../components/ui/TextField';
+import { useFieldForm } from '../../components/ui/use-field-form';
 import { resetCsrfToken } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/intl';
 import { loadProfile } from '../auth/session-store';
 import { errorMessageKey } from '../notifications/error-messages';
 import { notify } from '../notifications/notification-store';
 import { ResetCard } from './ResetCard';
-import { setPasswordWithToken, tokenErrorKey, verifyResetToken, type FieldErrors, type NewPasswordField } from './reset-api';
+import { setPasswordWithToken, tokenErrorKey, verifyResetToken, type NewPasswordField } from './reset-api';
 
 type LinkState = { kind: 'checking' } | { kind: 'usable' } | { kind: 'refused'; message: MessageKey };
 
@@ -82,59 +83,26 @@ function RefusedLink({ message }: { message: MessageKey }) {
 }
 
 const FIELDS: readonly NewPasswordField[] = ['password', 'confirm'];
+const EMPTY: Record<NewPasswordField, string> = { password: '', confirm: '' };
 
 function NewPasswordForm({ token }: { token: string }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const areaRef = useRef<HTMLDivElement>(null);
-  const submitting = useRef(false);
-  const [values, setValues] = useState({ password: '', confirm: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<NewPasswordField>>({});
-  const [refusals, setRefusals] = useState(0);
-  const [isPending, setPending] = useState(false);
+  const { areaRef, values, fieldErrors, isPending, change, refuse, submitWith } = useFieldForm(FIELDS, EMPTY);
 
-  const focusFirstProblem = useEffectEvent(() => {
-    const first = FIELDS.find((field) => fieldErrors[field]);
-    const control = first && areaRef.current?.querySelector(`[name="${first}"]`);
-    if (control instanceof HTMLElement) control.focus();
-  });
-  useEffect(() => {
-    if (refusals > 0) focusFirstProblem();
-  }, [refusals]);
-
-  const change = (field: NewPasswordField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
-    setPending(true);
-    try {
-      const outcome = await setPasswordWithToken(token, values);
-      if (outcome.kind === 'done') {
-        // Every session of the account ended on the server, this browser's too if it held one.
-        resetCsrfToken();
-        void loadProfile();
-        navigate(pathFor('password_changed'), { replace: true });
-      } else if (outcome.kind === 'invalid') {
-        setFieldErrors(outcome.fieldErrors);
-        setRefusals((count) => count + 1);
-      } else {
-        notify({ kind: 'error', key: failureKey(outcome.error) });
-      }
-    } finally {
-      submitting.current = false;
-      setPending(false);
+  const onSubmit = submitWith(async () => {
+    const outcome = await setPasswordWithToken(token, values);
+    if (outcome.kind === 'done') {
+      // Every session of the account ended on the server, this browser's too if it held one.
+      resetCsrfToken();
+      void loadProfile();
+      navigate(pathFor('password_changed'), { replace: true });
+    } else if (outcome.kind === 'invalid') {
+      refuse(outcome.fieldErrors);
+    } else {
+      notify({ kind: 'error', key: failureKey(outcome.error) });
     }
-  };
+  });
 
   const field = (name: NewPasswordField) => ({
     name,

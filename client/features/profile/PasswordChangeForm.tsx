@@ -1,15 +1,15 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { userHomePath } from '../../app/decide-navigation';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Form } from '../../components/ui/Form';
 import { TextField } from '../../components/ui/TextField';
+import { useFieldForm } from '../../components/ui/use-field-form';
 import { useT } from '../../lib/intl';
 import { loadProfile } from '../auth/session-store';
 import { notify } from '../notifications/notification-store';
 import { notifyError } from '../notifications/error-messages';
-import { changePassword, PASSWORD_FIELDS, type PasswordField, type PasswordFieldErrors } from './password-change';
+import { changePassword, PASSWORD_FIELDS, type PasswordField } from './password-change';
 
 type Props = {
   /** The account's login, so the new password cannot simply repeat it. */
@@ -24,60 +24,24 @@ const EMPTY: Record<PasswordField, string> = { oldPassword: '', newPassword: '',
 export function PasswordChangeForm({ login, heldForPasswordChange }: Props) {
   const t = useT();
   const [, navigate] = useLocation();
-  const areaRef = useRef<HTMLDivElement>(null);
-  const submitting = useRef(false);
-  const [values, setValues] = useState(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<PasswordFieldErrors>({});
-  const [failedAttempts, setFailedAttempts] = useState(0);
-  const [isPending, setPending] = useState(false);
+  const { areaRef, values, fieldErrors, isPending, change, refuse, clear, submitWith } = useFieldForm(PASSWORD_FIELDS, EMPTY);
 
-  const focusFirstProblem = useEffectEvent(() => {
-    const first = PASSWORD_FIELDS.find((field) => fieldErrors[field]);
-    const control = first && areaRef.current?.querySelector(`[name="${first}"]`);
-    if (control instanceof HTMLElement) control.focus();
-  });
-  // After a refused attempt only: clearing an error while typing must not move focus.
-  useEffect(() => {
-    if (failedAttempts > 0) focusFirstProblem();
-  }, [failedAttempts]);
-
-  const change = (field: PasswordField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
-    setPending(true);
-    try {
-      const outcome = await changePassword(values, login);
-      if (outcome.kind === 'invalid') {
-        setFieldErrors(outcome.fieldErrors);
-        setFailedAttempts((count) => count + 1);
-        return;
-      }
-      if (outcome.kind === 'failed') {
-        notifyError(outcome.error);
-        return;
-      }
-      setValues(EMPTY);
-      setFieldErrors({});
-      notify({ kind: 'success', key: 'profile.password.changed' });
-      // The server released the session already; the fresh profile releases the guard too.
-      const user = await loadProfile();
-      if (heldForPasswordChange && user) navigate(userHomePath(user));
-    } finally {
-      submitting.current = false;
-      setPending(false);
+  const onSubmit = submitWith(async () => {
+    const outcome = await changePassword(values, login);
+    if (outcome.kind === 'invalid') {
+      refuse(outcome.fieldErrors);
+      return;
     }
-  };
+    if (outcome.kind === 'failed') {
+      notifyError(outcome.error);
+      return;
+    }
+    clear();
+    notify({ kind: 'success', key: 'profile.password.changed' });
+    // The server released the session already; the fresh profile releases the guard too.
+    const user = await loadProfile();
+    if (heldForPasswordChange && user) navigate(userHomePath(user));
+  });
 
   const field = (name: PasswordField) => ({
     name,
