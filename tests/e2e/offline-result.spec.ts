@@ -1,8 +1,8 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { en } from './support/catalogs';
 import { RESULT_CODE } from './support/demo-accounts';
 import { acceptConsents, fillResultLogin, userMenuButton } from './support/login-forms';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { testOnOwnServer } from './support/own-server';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
 
 /**
@@ -10,21 +10,7 @@ import { skipCookieDialog, startWithPreferences } from './support/preferences';
  * network off, she can delete it, and logging out without keeping them leaves nothing behind.
  * Runs on a portal of its own: the journey ends with a logout.
  */
-let server: OwnServer | undefined;
-
-const test = base.extend({
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => use(server?.baseURL),
-});
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const test = testOnOwnServer();
 
 const firstPage = new RegExp(`^${en['result.pdf.pageLabel'].replace('{page}', '1').replace('{pages}', '\\d+')}$`);
 const offlineMark = new RegExp(`^${en['offline.mark'].replace('{date}', '')}`);

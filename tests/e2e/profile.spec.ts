@@ -1,31 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { en, pl, type Catalog } from './support/catalogs';
 import { ANNA, EWA, type PortalAccount } from './support/demo-accounts';
 import { submitPortalLogin, userMenuButton } from './support/login-forms';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { testOnOwnServer } from './support/own-server';
 import { skipCookieDialog, startWithPreferences, type Preferences } from './support/preferences';
 
 /**
  * Password changes in the profile. They change demo accounts other spec files sign in with, so
  * this file runs on a portal of its own and the shared one keeps Anna's and Ewa's passwords.
  */
-let server: OwnServer | undefined;
-
-const test = base.extend({
-  // Playwright reads a fixture's dependencies from this destructuring; the base URL needs none.
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => use(server?.baseURL),
-});
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const test = testOnOwnServer();
 
 const NEW_PASSWORD = 'Kalafior na parze 7';
 

@@ -1,31 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { en } from './support/catalogs';
 import { RESULT_CODE } from './support/demo-accounts';
 import { acceptConsents, fillResultLogin } from './support/login-forms';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { testOnOwnServer } from './support/own-server';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
 
 /**
  * The result-portal patient's journey through her result page and the survey. Sending the survey
  * changes the demo screening for good, so this file runs on a portal of its own.
  */
-let server: OwnServer | undefined;
-
-const test = base.extend({
-  // Playwright reads a fixture's dependencies from this destructuring; the base URL needs none.
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => use(server?.baseURL),
-});
-
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startOwnServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const test = testOnOwnServer();
 
 async function signInToResult(page: Page, baseURL: string | undefined): Promise<void> {
   await startWithPreferences(page, { lang: 'en' });

@@ -1,3 +1,4 @@
+import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -64,4 +65,27 @@ export async function startOwnServer(): Promise<OwnServer> {
       await exited;
     },
   };
+}
+
+/**
+ * Puts the calling spec file on a portal of its own: registers its start and stop around the
+ * file's tests (run in order) and returns the `test` to write them with, its baseURL pointing
+ * there. Call once, at the top of the file.
+ */
+export function testOnOwnServer() {
+  let server: OwnServer | undefined;
+  const test = base.extend({
+    // Playwright reads a fixture's dependencies from this destructuring; the base URL needs none.
+    // eslint-disable-next-line no-empty-pattern
+    baseURL: async ({}, use) => use(server?.baseURL),
+  });
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startOwnServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return test;
 }
