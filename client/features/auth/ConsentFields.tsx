@@ -3,7 +3,7 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { Link } from '../../components/ui/Link';
 import { pathFor } from '../../app/routes';
 import { useRichT, useT } from '../../lib/intl';
-import type { FieldErrors } from './login-validation';
+import type { FieldErrors } from '../../components/ui/use-field-form';
 
 export type ConsentField = 'portalTerms' | 'policyTerms';
 export type Consents = Record<ConsentField, boolean>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
+import type { FieldErrors } from '../../components/ui/use-field-form';
 import type { MessageKey } from '../../lib/intl';
 
-export type FieldErrors<F extends string> = Partial<Record<F, MessageKey>>;
 
 /**
  * The validation messages the login forms can show, written out so the catalog test finds them.

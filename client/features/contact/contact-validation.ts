@@ -1,4 +1,5 @@
 import { CONTACT_FIELDS, contactMessageSchema, type ContactField } from '@common/validation/contact';
+import type { FieldErrors } from '../../components/ui/use-field-form';
 import type { ApiIssue } from '../../lib/api';
 import type { MessageKey } from '../../lib/intl';
 
@@ -11,7 +12,7 @@ export type ContactFormValues = {
   consent: boolean;
 };
 
-export type ContactFieldErrors = Partial<Record<ContactField, MessageKey>>;
+export type ContactFieldErrors = FieldErrors<ContactField>;
 
 /**
  * The messages of common/validation/contact.ts, which the server answers in 400 issues too,

@@ -1,7 +1,9 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CONTACT_FIELDS, contactMessageSchema, type ContactField } from '@common/validation/contact';
 import { pathFor } from '../../app/routes';
+import { useFocusAfterRefusal, useOneSubmission } from '../../components/ui/form-submission';
+import { withoutFieldError } from '../../components/ui/use-field-form';
 import { isApiError } from '../../lib/api';
 import { useLanguage } from '../../lib/intl';
 import { notify } from '../notifications/notification-store';
@@ -26,35 +28,18 @@ export function useContactForm() {
   const [, navigate] = useLocation();
   const language = useLanguage();
   const areaRef = useRef<HTMLDivElement>(null);
-  const submitting = useRef(false);
   const [values, setValues] = useState<ContactFormValues>(EMPTY);
   const [shown, setShown] = useState<ReadonlySet<ContactField>>(new Set());
   const [serverErrors, setServerErrors] = useState<ContactFieldErrors>({});
-  const [isPending, setPending] = useState(false);
-  const [failedAttempts, setFailedAttempts] = useState(0);
+  const { isPending, submitWith } = useOneSubmission();
 
   const clientErrors = useMemo(() => validateContactForm(values), [values]);
   const errorOf = (field: ContactField) => serverErrors[field] ?? (shown.has(field) ? clientErrors[field] : undefined);
-
-  const focusFirstProblem = useEffectEvent(() => {
-    const field = CONTACT_FIELDS.find((name) => errorOf(name));
-    const control = field && areaRef.current?.querySelector(`[name="${field}"]`);
-    if (control instanceof HTMLElement) control.focus();
-  });
-
-  // After a refused submit only: clearing a message while typing must not move focus.
-  useEffect(() => {
-    if (failedAttempts > 0) focusFirstProblem();
-  }, [failedAttempts]);
+  const { noteRefusal } = useFocusAfterRefusal(areaRef, () => CONTACT_FIELDS.find((name) => errorOf(name)));
 
   function change<F extends ContactField>(field: F, value: ContactFormValues[F]) {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
+    setServerErrors((current) => withoutFieldError(current, field));
     if (CHECKED_ON_CHANGE.has(field)) show([field]);
   }
 
@@ -62,17 +47,13 @@ export function useContactForm() {
     setShown((current) => (fields.every((field) => current.has(field)) ? current : new Set([...current, ...fields])));
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting.current) return;
+  const onSubmit = submitWith(async () => {
     show(CONTACT_FIELDS);
     const parsed = contactMessageSchema.safeParse(values);
     if (!parsed.success) {
-      setFailedAttempts((count) => count + 1);
+      noteRefusal();
       return;
     }
-    submitting.current = true;
-    setPending(true);
     try {
       await sendContactMessage({ ...parsed.data, language });
       notify({ kind: 'success', key: 'contact.success' });
@@ -85,13 +66,10 @@ export function useContactForm() {
       }
       if (isApiError(error, 'VALIDATION')) {
         setServerErrors(fieldErrorsFromIssues(error.issues));
-        setFailedAttempts((count) => count + 1);
+        noteRefusal();
       }
-    } finally {
-      submitting.current = false;
-      setPending(false);
     }
-  };
+  });
 
   return {
     areaRef,

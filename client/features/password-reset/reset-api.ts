@@ -5,6 +5,7 @@ import {
   type ResetChannel,
   type ResetLanguage,
 } from '@common/validation/password-reset';
+import type { FieldErrors } from '../../components/ui/use-field-form';
 import { api, isApiError } from '../../lib/api';
 import type { MessageKey } from '../../lib/intl';
 import { sha256Hex } from '../../lib/sha256';
@@ -41,8 +42,6 @@ const FIELD_MESSAGES: ReadonlySet<string> = new Set<MessageKey>([
   'validation.password.common',
   'validation.password.sameAsLogin',
 ]);
-
-export type FieldErrors<F extends string> = Partial<Record<F, MessageKey>>;
 
 function fieldErrorsFrom<F extends string>(issues: { path: PropertyKey | undefined; message: string }[], fields: readonly F[]): FieldErrors<F> {
   const errors: FieldErrors<F> = {};

@@ -1,12 +1,13 @@
 import type { LoginResponse } from '@common/types/session';
 import { passwordChangeFormSchema, type PasswordChangeForm } from '@common/validation/password';
+import type { FieldErrors } from '../../components/ui/use-field-form';
 import { api, isApiError } from '../../lib/api';
 import type { MessageKey } from '../../lib/intl';
 import { sha256Hex } from '../../lib/sha256';
 
 export const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirm'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];
-export type PasswordFieldErrors = Partial<Record<PasswordField, MessageKey>>;
+export type PasswordFieldErrors = FieldErrors<PasswordField>;
 
 /**
  * Every message the change form can show under a field, written out for the catalog test. They
