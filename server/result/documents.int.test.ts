@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdfText } from '../lib/pdf/read-pdf-text';
-import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestClient, type TestResponse } from '../../tests/support/app';
+import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type TestClient, type TestResponse, type SignIn } from '../../tests/support/app';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
 import { insertDescribedScreeningDocuments, insertDocument } from '../../tests/support/screening-documents';
 
 let app: TestApp;
 let seed: MinimalSeed;
+let patientClient: SignIn;
+let guestClient: SignIn;
 let patientDocuments: Awaited<ReturnType<typeof insertDescribedScreeningDocuments>>;
 let guestDocuments: Awaited<ReturnType<typeof insertDescribedScreeningDocuments>>;
 const nextAddress = addressSource('198.51.100');
@@ -14,22 +16,11 @@ const UNKNOWN_DOCUMENT = '00000000-0000-4000-8000-000000000000';
 beforeAll(async () => {
   app = await startTestApp();
   seed = await seedMinimal(app.db, app.config);
+  ({ patient: patientClient, guest: guestClient } = seededSignIns(app, seed));
   patientDocuments = await insertDescribedScreeningDocuments(app.db, seed.patient.latestScreeningId, 1, '2024-03-05T12:00:00Z');
   guestDocuments = await insertDescribedScreeningDocuments(app.db, seed.guest.screeningId, 1, '2024-05-12T12:00:00Z');
 });
 afterAll(() => app?.close());
-
-async function patientClient(headers: Record<string, string> = {}): Promise<TestClient> {
-  const client = app.client();
-  await client.loginPortal(seed.patient.login, seed.patient.password, headers);
-  return client;
-}
-
-async function guestClient(headers: Record<string, string> = {}): Promise<TestClient> {
-  const client = app.client();
-  await client.loginResult(seed.guest.accessCode, seed.guest.birthAt, headers);
-  return client;
-}
 
 /** The bytes of a PDF answer: the test client reads bodies as text, so fetch it again raw. */
 async function pdfText(client: TestClient, path: string): Promise<string> {

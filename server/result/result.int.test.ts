@@ -1,33 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScreening } from '../../tests/support/seed-minimal';
-import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
+import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type SignIn } from '../../tests/support/app';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
 import { insertDescribedScreeningDocuments, insertDescription, insertDocument } from '../../tests/support/screening-documents';
 
 let app: TestApp;
 let seed: MinimalSeed;
+let patientClient: SignIn;
+let guestClient: SignIn;
 let documents: Awaited<ReturnType<typeof insertDescribedScreeningDocuments>>;
 const nextAddress = addressSource('203.0.113');
 
 beforeAll(async () => {
   app = await startTestApp();
   seed = await seedMinimal(app.db, app.config);
+  ({ patient: patientClient, guest: guestClient } = seededSignIns(app, seed));
   await app.db('screenings').where('id', seed.patient.latestScreeningId).update({ absorbed_dose_mgy: 2.345 });
   documents = await insertDescribedScreeningDocuments(app.db, seed.patient.latestScreeningId, 2, '2024-03-05T12:00:00Z');
 });
 afterAll(() => app?.close());
-
-async function patientClient(headers: Record<string, string> = {}): Promise<TestClient> {
-  const client = app.client();
-  await client.loginPortal(seed.patient.login, seed.patient.password, headers);
-  return client;
-}
-
-async function guestClient(headers: Record<string, string> = {}): Promise<TestClient> {
-  const client = app.client();
-  await client.loginResult(seed.guest.accessCode, seed.guest.birthAt, headers);
-  return client;
-}
 
 let codeCounter = 0;
 /** Another screening of the seeded patient, described with `birads` (or not described at all). */

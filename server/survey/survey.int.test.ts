@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
+import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type SignIn } from '../../tests/support/app';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
 
 let app: TestApp;
 let seed: MinimalSeed;
+let patientClient: SignIn;
+let guestClient: SignIn;
 const nextAddress = addressSource('192.0.2');
 
 const answers = {
@@ -20,20 +22,9 @@ const answers = {
 beforeAll(async () => {
   app = await startTestApp();
   seed = await seedMinimal(app.db, app.config);
+  ({ patient: patientClient, guest: guestClient } = seededSignIns(app, seed));
 });
 afterAll(() => app?.close());
-
-async function patientClient(headers: Record<string, string> = {}): Promise<TestClient> {
-  const client = app.client();
-  await client.loginPortal(seed.patient.login, seed.patient.password, headers);
-  return client;
-}
-
-async function guestClient(headers: Record<string, string> = {}): Promise<TestClient> {
-  const client = app.client();
-  await client.loginResult(seed.guest.accessCode, seed.guest.birthAt, headers);
-  return client;
-}
 
 describe('the survey of a guest', () => {
   it('is new (204), then sent (201), then shown read-only with its date (200), and refused a second time (409)', async () => {

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db';
 import { createLogger } from '../../server/lib/logger';
 import { createTestDatabase } from './database';
-import { sha256Hex } from './seed-minimal';
+import { sha256Hex, type MinimalSeed } from './seed-minimal';
 
 export { seedMinimal, sha256Hex, type MinimalSeed } from './seed-minimal';
 
@@ -168,4 +168,22 @@ export class TestClient {
       else this.cookies.set(name, pair.slice(separator + 1).trim());
     }
   }
+}
+
+export type SignIn = (headers?: Record<string, string>) => Promise<TestClient>;
+
+/** Fresh clients signed in as the minimal seed's patient or its result-portal guest. */
+export function seededSignIns(app: TestApp, seed: MinimalSeed): { patient: SignIn; guest: SignIn } {
+  return {
+    patient: async (headers = {}) => {
+      const client = app.client();
+      await client.loginPortal(seed.patient.login, seed.patient.password, headers);
+      return client;
+    },
+    guest: async (headers = {}) => {
+      const client = app.client();
+      await client.loginResult(seed.guest.accessCode, seed.guest.birthAt, headers);
+      return client;
+    },
+  };
 }
