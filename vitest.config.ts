@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['client/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/**/*.test.ts', 'common/**/*.test.ts', 'sw/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/testing-library-setup.ts'],
     // API tests boot the real app on a database; give slow machines room.
     testTimeout: 30_000,
     hookTimeout: 60_000,

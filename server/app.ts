@@ -22,6 +22,8 @@ import { requestLogger, type Logger } from './lib/logger';
 import { createBackgroundTasks } from './lib/background';
 import { createMailer } from './lib/mail';
 import { createSmsSender } from './lib/sms';
+import { startJobQueue } from './lib/job-queue';
+import { outboxDeliveryFrom, startOutboxRetry } from './lib/outbox-retry';
 import { createPasswordResetService } from './password-reset/service';
 import { passwordResetRouter } from './password-reset/routes';
 import { securityHeaders } from './lib/security-headers';
@@ -33,7 +35,9 @@ import { createIsoService } from './iso/service';
 import { createFileStorage } from './lib/storage';
 import { resultRouter } from './result/routes';
 import { screeningRouter } from './screening/routes';
+import { screeningsRouter } from './screenings/routes';
 import { surveyRouter } from './survey/routes';
+import { uploadRouter } from './upload/routes';
 import { userRouter } from './user/routes';
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -75,7 +79,9 @@ export function createApp({
   const sms = createSmsSender({ config, db, logger, clock });
   const background = createBackgroundTasks(logger);
   const storage = createFileStorage(config.dataDir);
-  const isoJobs = startIsoJobs({ db, config, logger, clock, storage });
+  const queue = startJobQueue({ db, logger });
+  const isoJobs = startIsoJobs({ queue, db, config, logger, clock, storage });
+  startOutboxRetry({ queue, db, logger, clock, delivery: outboxDeliveryFrom(config) });
   const api = Router();
   api.use(noStore);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -92,8 +98,10 @@ export function createApp({
   api.use('/screening', screeningRouter(db));
   api.use('/screening', resultRouter(db));
   api.use('/screening', surveyRouter(db, clock));
+  api.use('/screenings', screeningsRouter(db));
   api.use(contentRouter(db));
   api.use('/iso', isoRouter(db, createIsoService({ storage, jobs: isoJobs, queueLimit: config.iso.queueLimit, clock })));
+  api.use('/dicom', uploadRouter({ db, storage, limits: config.upload }, clock));
   api.use('/audit', auditRouter(db));
   api.use('/contact', contactRouter(createContactService({ db, config, logger, clock, throttle, mailer })));
   api.use(apiNotFound);
@@ -107,7 +115,7 @@ export function createApp({
 
   return Object.assign(app, {
     close: async () => {
-      await isoJobs.stop();
+      await queue.stop();
       await background.settle();
       await sessions.close();
     },

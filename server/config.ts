@@ -32,6 +32,11 @@ const envSchema = z.object({
   SMSAPI_TOKEN: z.string().min(1).optional(),
   SMS_SENDER: z.string().min(1).max(11).optional(),
   ISO_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
+  UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(200),
+  UPLOAD_MAX_REQUEST_BYTES: z.coerce.number().int().min(1024).default(512 * 1024 * 1024),
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(5 * 1024 * 1024 * 1024),
+  ISO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Config = {
@@ -56,8 +61,14 @@ export type Config = {
   /** Without `smtpUrl` every mail stays in the outbox (DECISIONS.md 13). */
   mail: { smtpUrl?: string; from: string };
   sms: { provider: 'outbox' | 'smsapi'; smsapiToken?: string; sender?: string };
-  /** ISO disc images waiting or being built at most; one more request is "generator busy". */
-  iso: { queueLimit: number };
+  /**
+   * `queueLimit`: ISO disc images waiting or being built at most; one more request is "generator
+   * busy". `retentionDays`: a built image is deleted this long after it was built (the patient
+   * may build it again).
+   */
+  iso: { queueLimit: number; retentionDays: number };
+  /** DICOM uploads (docs/api.md "DICOM upload"): per file, per request, and per patient in all. */
+  upload: { maxFileBytes: number; maxFilesPerRequest: number; maxRequestBytes: number; quotaBytes: number };
 };
 
 export class ConfigError extends Error {}
@@ -83,6 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // A link to localhost in a real patient's mail would be a dead end.
   if (isProduction && !e.PUBLIC_URL && (e.SMTP_URL || e.SMS_PROVIDER !== 'outbox')) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL is required in production when mail or SMS leave the portal.');
+  }
+  // The browser sends a file of the largest allowed size alone in a request; it must fit.
+  if (e.UPLOAD_MAX_REQUEST_BYTES < e.UPLOAD_MAX_FILE_BYTES + 64 * 1024) {
+    throw new ConfigError('Invalid configuration:\n  UPLOAD_MAX_REQUEST_BYTES must exceed UPLOAD_MAX_FILE_BYTES by 64 KB at least (room for the multipart headers).');
   }
   const secretsGiven = Boolean(e.SESSION_SECRET && e.ACCESS_CODE_SECRET);
   const secrets = isProduction || secretsGiven ? undefined : localSecrets(dataDir);
@@ -110,7 +125,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? e.PROVIDER_EMAIL },
     sms: { provider: e.SMS_PROVIDER, smsapiToken: e.SMSAPI_TOKEN, sender: e.SMS_SENDER },
-    iso: { queueLimit: e.ISO_QUEUE_LIMIT },
+    iso: { queueLimit: e.ISO_QUEUE_LIMIT, retentionDays: e.ISO_RETENTION_DAYS },
+    upload: {
+      maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,
+      maxFilesPerRequest: e.UPLOAD_MAX_FILES,
+      maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES,
+      quotaBytes: e.UPLOAD_QUOTA_BYTES,
+    },
     ...overrides,
   };
 }

@@ -26,7 +26,7 @@ export type ScreeningOrder = {
   /** The latest payment of the order; null shows "no payment found". */
   payment: { id: number; status: PaymentStatus } | null;
   shipmentStatus: ShipmentStatus;
-  /** The product's code (e.g. `images_copy`), so the row can name what was ordered. */
+  /** The product's code (e.g. `copy-of-images`, db/seeds/catalog.ts), so the row can name what was ordered. */
   productCode: string;
 };
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './001_initial_schema';
+import * as outboxReplyTo from './002_outbox_reply_to';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -9,6 +10,7 @@ type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void
  */
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
+  '002_outbox_reply_to': outboxReplyTo,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

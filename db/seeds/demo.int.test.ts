@@ -17,6 +17,7 @@ const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
 const TABLES = [
   'personal_data', 'users', 'screenings', 'screening_descriptions', 'screening_documents', 'document_contents',
   'iso_images', 'instructions', 'banners', 'products', 'consultation_slots', 'provinces', 'cities',
+  'orders', 'copy_order_details', 'payments',
 ];
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -133,6 +134,31 @@ describe('demo data', () => {
     const translated = rows.flatMap((row) => row.signed_languages ?? []);
     expect(translated).toContain('en');
     expect(translated).toContain('de');
+  });
+
+  it('gives Anna referrals on several days and orders in every state of the screenings list', async () => {
+    const screenings = await db('screenings as s')
+      .join('users as u', 'u.personal_data_id', 's.personal_data_id')
+      .where('u.email', 'anna.nowak@example.com')
+      .select('s.id', db.raw("to_char(s.examined_at AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM-DD') AS day"));
+    const referralDays = await db('screening_documents').whereIn('screening_id', screenings.map((row) => row.id)).where('kind', 'referral').pluck('screening_id');
+    expect(new Set(screenings.filter((row) => referralDays.includes(row.id)).map((row) => row.day)).size).toBeGreaterThanOrEqual(2);
+
+    const orders = await db('orders as o')
+      .join('products as p', 'p.id', 'o.product_id')
+      .join('payments as pay', 'pay.order_id', 'o.id')
+      .join('copy_order_details as c', 'c.order_id', 'o.id')
+      .whereIn('o.screening_id', screenings.map((row) => row.id))
+      .orderBy('o.id')
+      .select('o.screening_id', 'o.done', 'o.shipment_status', 'o.price_grosze', 'p.code', 'p.price_grosze as product_price', 'pay.status', 'pay.amount_grosze', 'c.doc_receiver');
+    expect(orders.map((order) => [order.code, order.done, order.status, order.shipment_status])).toEqual([
+      ['copy-of-images', true, 'COMPLETED', 'sent'],
+      ['copy-of-images', false, 'PENDING', 'awaiting'],
+    ]);
+    for (const order of orders) expect([order.price_grosze, order.amount_grosze]).toEqual([order.product_price, order.product_price]);
+    // Two screenings with an order, the rest without: every state of the order columns.
+    expect(new Set(orders.map((order) => order.screening_id)).size).toBe(2);
+    expect(screenings.length - 2).toBeGreaterThanOrEqual(4);
   });
 
   it('holds Ewa on a required password change', async () => {

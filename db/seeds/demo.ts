@@ -7,6 +7,7 @@ import { BANNERS, PRODUCTS } from './catalog';
 import { consultationSlots } from './consultation-slots';
 import { renderInstructions, renderScreeningDocuments, type RenderedDocument, type RenderedInstruction } from './demo-documents';
 import { insertDemoDicom, writeDemoDicom } from './demo-dicom';
+import { insertDemoOrders } from './demo-orders';
 import { ANNA, DEMO_PATIENTS, type DemoPatient, type DemoScreening } from './demo-people';
 import { PROVINCES } from './geography';
 
@@ -41,6 +42,7 @@ export async function seedDemoData(db: Knex, config: Config, now: Date = new Dat
     await insertCatalog(trx, now);
     await insertInstructions(trx, instructions);
     for (const patient of patients) await insertPatient(trx, patient);
+    await insertDemoOrders(trx, config);
     await insertDemoDicom(trx, dicom);
   });
 }

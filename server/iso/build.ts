@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { formatDate } from '../lib/pdf/dates';
 import type { FileStorage } from '../lib/storage';
 import { createDiscImage } from './disc';
-import { isoInstruction, screeningExaminedAt, screeningImages } from './repo';
+import { isoInstruction, screeningExaminedAt, screeningImages, type ScreeningImage } from './repo';
 
 export type BuiltImage = { storageKey: string; sizeBytes: number };
 
@@ -31,5 +31,15 @@ export async function buildScreeningDisc(db: Db, storage: FileStorage, config: C
   await storage.removeParts('iso', prefix);
   const storageKey = storage.newKey('iso', '.iso', prefix);
   await storage.writeStream(storageKey, disc.stream());
+  // An upload stored during the build belongs on the disc: fail this attempt, so the retry has it.
+  if (!sameImages(images, await screeningImages(db, screeningId))) {
+    await storage.remove(storageKey);
+    throw new Error(`The images of screening ${screeningId} changed during the build`);
+  }
   return { storageKey, sizeBytes: disc.size };
+}
+
+function sameImages(built: ScreeningImage[], now: ScreeningImage[]): boolean {
+  const keys = new Set(built.map((image) => image.storageKey));
+  return now.length === built.length && now.every((image) => keys.has(image.storageKey));
 }

@@ -10,7 +10,9 @@ import { synthesizeScreeningStudy } from '../dicom/synthetic-mg';
 import type { Db } from '../db';
 import { AppError } from '../lib/errors';
 import { createFileStorage, type FileStorage } from '../lib/storage';
+import { buildScreeningDisc } from './build';
 import { createIsoService } from './service';
+import { invalidatePatientIsoImages, removeExpiredIsoImages } from './retention';
 
 const QUEUE_LIMIT = 2;
 const INSTRUCTION = Buffer.from('%PDF-1.7\n% Instrukcja obrazu ISO\n');
@@ -24,12 +26,13 @@ let patient: TestClient;
 const nextAddress = addressSource('10.44.0');
 const imageKeys = new Map<number, string[]>();
 
-async function addImages(db: Db, screeningId: number, personalDataId: number, examinedAt: string, name: string): Promise<void> {
+/** Images of screening `screeningId`, or (null) a study the patient uploaded herself. */
+async function addImages(db: Db, screeningId: number | null, personalDataId: number, examinedAt: string, name: string): Promise<void> {
   const [lastName, firstName] = name.split('^') as [string, string];
   const images = synthesizeScreeningStudy({
     patient: { firstName, lastName, birthAt: '1968-04-12', patientId: `P${personalDataId}` },
     examinedAt: new Date(examinedAt),
-    accessionNumber: `ACC${screeningId}`,
+    accessionNumber: `ACC${screeningId ?? 'UPLOAD'}`,
   });
   const keys: string[] = [];
   for (const image of images) {
@@ -49,7 +52,7 @@ async function addImages(db: Db, screeningId: number, personalDataId: number, ex
       size_bytes: image.bytes.length,
     });
   }
-  imageKeys.set(screeningId, keys);
+  if (screeningId !== null) imageKeys.set(screeningId, keys);
 }
 
 async function waitForStatus(client: TestClient, query: string, wanted: string, timeoutMs = 20_000): Promise<void> {
@@ -76,7 +79,7 @@ function isoFilesOnDisk(): string[] {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'iso-int-'));
-  app = await startTestApp({ config: { dataDir, iso: { queueLimit: QUEUE_LIMIT } } });
+  app = await startTestApp({ config: { dataDir, iso: { queueLimit: QUEUE_LIMIT, retentionDays: 30 } } });
   storage = createFileStorage(dataDir);
   seed = await seedMinimal(app.db, app.config);
   await app.db('instructions').insert({ type: 'iso', language: 'pl', name: 'Instrukcja obrazu ISO.pdf', content: INSTRUCTION });
@@ -201,7 +204,7 @@ describe('ISO states and refusals', () => {
   });
 
   it('answers 503 no_connection and keeps no request when the job cannot be queued', async () => {
-    const unreachable = createIsoService({ storage, jobs: { enqueue: async () => false, stop: async () => {} }, queueLimit: QUEUE_LIMIT, clock: Date.now });
+    const unreachable = createIsoService({ storage, jobs: { enqueue: async () => false }, queueLimit: QUEUE_LIMIT, clock: Date.now });
     const context = { db: app.db, caller: { kind: 'patient' as const, userId: seed.patient.userId, requirePasswordChange: false }, ip: '10.44.9.9' };
     const failure = await unreachable.generate(context, seed.patient.latestScreeningId).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
@@ -256,5 +259,83 @@ describe('a build that breaks mid-stream', () => {
     expect(isoFilesOnDisk()).toEqual(filesBefore);
     expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'no_request' });
     expect((await patient.get(`/api/iso?id=${id}`)).status).toBe(404);
+  });
+});
+
+describe('studies the patient uploaded', () => {
+  const imagePaths = (study: number) => [1, 2, 3, 4].map((image) => `DICOM/ST00000${study}/SE000001/IM00000${image}`);
+
+  async function builtDisc(id: number): Promise<string[]> {
+    const response = await patient.post('/api/iso/generate', { id });
+    expect([response.status, response.body]).toEqual([202, { status: 'new' }]);
+    await waitForStatus(patient, `?id=${id}`, 'done');
+    return bsdtarFiles(storage.pathOf((await isoRow(id)).storage_key));
+  }
+
+  it('go on the disc of a screening that has no images of its own, which is then not empty', async () => {
+    const id = seed.patient.olderScreeningId;
+    await addImages(app.db, null, seed.patient.personalDataId, '2022-02-02T10:00:00Z', 'Testowa^Anna');
+    expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'no_request' });
+    const files = await builtDisc(id);
+    expect(files.filter((file) => file.startsWith('DICOM/'))).toEqual(imagePaths(1));
+  });
+
+  it('make a built disc removed when more are stored, and the next disc holds them all', async () => {
+    const id = seed.patient.olderScreeningId;
+    const oldFile = storage.pathOf((await isoRow(id)).storage_key);
+    const guestRowBefore = await isoRow(seed.guest.screeningId);
+    await addImages(app.db, null, seed.patient.personalDataId, '2023-03-03T10:00:00Z', 'Testowa^Anna');
+    await invalidatePatientIsoImages(app.db, storage, seed.patient.personalDataId);
+
+    expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'removed' });
+    expect(isoFilesOnDisk()).not.toContain(path.basename(oldFile));
+    // Another patient's disc is not hers to invalidate.
+    expect(await isoRow(seed.guest.screeningId)).toEqual(guestRowBefore);
+
+    const files = await builtDisc(id);
+    expect(files.filter((file) => file.startsWith('DICOM/'))).toEqual([...imagePaths(1), ...imagePaths(2)]);
+    const { records } = dcmdumpDirectoryRecords(extractFromIso(storage.pathOf((await isoRow(id)).storage_key), 'DICOMDIR'));
+    expect(records.filter((record) => record.type === 'STUDY')).toHaveLength(2);
+  });
+});
+
+describe('an upload stored while a build runs', () => {
+  it('fails that attempt, leaving no file, so the retry builds the disc with it', async () => {
+    const id = seed.patient.olderScreeningId;
+    const filesBefore = isoFilesOnDisk();
+    // The upload lands just as the image has been written.
+    const racing: FileStorage = {
+      ...storage,
+      writeStream: async (key, source) => {
+        await storage.writeStream(key, source);
+        await addImages(app.db, null, seed.patient.personalDataId, '2021-01-01T10:00:00Z', 'Testowa^Anna');
+      },
+    };
+    const build = buildScreeningDisc(app.db, racing, app.config, id, new Date());
+    await expect(build).rejects.toThrow(/changed during the build/);
+    expect(isoFilesOnDisk()).toEqual(filesBefore);
+  });
+});
+
+describe('retention of built images (ISO_RETENTION_DAYS)', () => {
+  it('removes a built image and its file once it is older than the retention, and it can be built again', async () => {
+    const id = seed.guest.screeningId;
+    const row = await isoRow(id);
+    expect(row.status).toBe('done');
+    const dayMs = 24 * 60 * 60 * 1000;
+    expect(await removeExpiredIsoImages(app.db, storage, new Date(app.clock.now() + 29 * dayMs), 30)).toBe(0);
+    expect((await isoRow(id)).status).toBe('done');
+
+    app.clock.advance(31 * dayMs);
+    expect(await removeExpiredIsoImages(app.db, storage, new Date(app.clock.now()), 30)).toBeGreaterThanOrEqual(1);
+    expect(await isoRow(id)).toMatchObject({ status: 'removed', storage_key: null, size_bytes: null });
+    expect(isoFilesOnDisk()).not.toContain(path.basename(row.storage_key));
+
+    // The session of before is past its lifetime now; a fresh one sees "generate" offered again.
+    const again = app.client();
+    expect((await again.loginResult(seed.guest.accessCode, seed.guest.birthAt)).status).toBe(200);
+    expect((await again.get('/api/iso/status')).body).toEqual({ status: 'removed' });
+    expect((await again.post('/api/iso/generate', {})).body).toEqual({ status: 'new' });
+    await waitForStatus(again, '', 'done');
   });
 });

@@ -13,8 +13,23 @@ export async function findIsoImage(db: Db, screeningId: number): Promise<IsoImag
     .first({ status: 'i.status', storageKey: 'i.storage_key', sizeBytes: 'i.size_bytes', examinedAt: 's.examined_at' });
 }
 
+/**
+ * The DICOM instances a screening's disc holds: the screening's own images and the studies its
+ * patient uploaded (screening_id NULL, same personal data). The UNIQUE (personal_data_id,
+ * sop_instance_uid) constraint keeps an image from being both.
+ */
+function discInstances(db: Db, screeningId: number) {
+  return db('dicom_instances as d')
+    .join('screenings as s', function joinOwnOrUploaded() {
+      this.on('s.id', '=', 'd.screening_id').orOn(function uploaded() {
+        this.onNull('d.screening_id').andOn('s.personal_data_id', '=', 'd.personal_data_id');
+      });
+    })
+    .where('s.id', screeningId);
+}
+
 export async function hasImages(db: Db, screeningId: number): Promise<boolean> {
-  return (await db('dicom_instances').where('screening_id', screeningId).first('id')) !== undefined;
+  return (await discInstances(db, screeningId).first('d.id')) !== undefined;
 }
 
 /** Images of the queue right now (the partial index iso_images_pending_idx answers it). */
@@ -70,15 +85,41 @@ export async function failAttempt(db: Db, screeningId: number, final: boolean, f
     .update({ status: final ? 'failed' : 'new', failure: failure.slice(0, 500), finished_at: final ? now : null });
 }
 
+/**
+ * Sets the built images `condition` picks (SQL on `i`, the iso_images row) to removed and answers
+ * the storage keys they had, for the caller to delete the files. The self-join hands back the
+ * value from before the update.
+ */
+async function removeDoneImages(db: Db, condition: string, bindings: Array<number | Date>): Promise<string[]> {
+  const result = await db.raw(
+    `UPDATE iso_images AS i SET status = 'removed', storage_key = NULL, size_bytes = NULL
+     FROM iso_images AS before
+     WHERE before.screening_id = i.screening_id AND i.status = 'done' AND (${condition})
+     RETURNING before.storage_key`,
+    bindings,
+  );
+  return result.rows.map((row: { storage_key: string }) => row.storage_key);
+}
+
+/** Built images of every screening of one patient (her uploads changed what belongs on them). */
+export function removeDoneImagesOfPatient(db: Db, personalDataId: number): Promise<string[]> {
+  return removeDoneImages(db, 'i.screening_id IN (SELECT id FROM screenings WHERE personal_data_id = ?)', [personalDataId]);
+}
+
+/** Built images finished before `cutoff` (ISO_RETENTION_DAYS). */
+export function removeDoneImagesBuiltBefore(db: Db, cutoff: Date): Promise<string[]> {
+  return removeDoneImages(db, 'i.finished_at < ?', [cutoff]);
+}
+
 export async function markRemoved(db: Db, screeningId: number): Promise<void> {
   await db('iso_images').where({ screening_id: screeningId, status: 'done' }).update({ status: 'removed', storage_key: null, size_bytes: null });
 }
 
 export async function screeningImages(db: Db, screeningId: number): Promise<ScreeningImage[]> {
-  return db('dicom_instances')
-    .where('screening_id', screeningId)
-    .orderBy('id')
-    .select({ storageKey: 'storage_key', sizeBytes: 'size_bytes' });
+  // Own images first, then uploads in the order they came; the file set sorts them by study anyway.
+  return discInstances(db, screeningId)
+    .orderByRaw('d.screening_id IS NULL, d.created_at, d.id')
+    .select({ storageKey: 'd.storage_key', sizeBytes: 'd.size_bytes' });
 }
 
 export async function screeningExaminedAt(db: Db, screeningId: number): Promise<Date | undefined> {

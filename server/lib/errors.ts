@@ -1,3 +1,5 @@
+import type { UploadErrorCode } from '../../common/types/upload';
+
 /**
  * Stable error codes of docs/api.md. The client translates each through `errors.<code>`, so a
  * new code needs catalog keys and a line in docs/api.md.
@@ -23,6 +25,7 @@ export type ErrorCode =
   | 'SURVEY_ALREADY_SUBMITTED'
   | 'ISO_GENERATOR_BUSY'
   | 'NO_CONNECTION'
+  | UploadErrorCode
   | 'INTERNAL';
 
 /** An expected failure: the error handler answers it as `{ code, ...extra }` with `status`. */

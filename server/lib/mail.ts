@@ -33,11 +33,21 @@ export type MailerDeps = {
 // A dead SMTP server must not hold a request or a background job for nodemailer's minutes.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-export function createMailer({ config, db, logger, clock = systemClock }: MailerDeps): Mailer {
-  const transport: Transporter | undefined = config.mail.smtpUrl
-    ? nodemailer.createTransport({ url: config.mail.smtpUrl, ...SMTP_TIMEOUTS })
-    : undefined;
+/** Hands one message to SMTP; throws when the server refuses it or cannot be reached. */
+export type SmtpDelivery = (message: MailMessage) => Promise<void>;
+
+/** The configured SMTP server, or null: then the outbox is where mail ends (DECISIONS.md 13). */
+export function smtpDeliveryFrom(config: Pick<Config, 'mail' | 'provider'>): SmtpDelivery | null {
+  if (!config.mail.smtpUrl) return null;
+  const transport: Transporter = nodemailer.createTransport({ url: config.mail.smtpUrl, ...SMTP_TIMEOUTS });
   const from = { name: config.provider.legalName, address: config.mail.from };
+  return async (message) => {
+    await transport.sendMail({ from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, html: message.html });
+  };
+}
+
+export function createMailer({ config, db, logger, clock = systemClock }: MailerDeps): Mailer {
+  const deliver = smtpDeliveryFrom(config);
 
   return {
     async send(message) {
@@ -47,13 +57,14 @@ export function createMailer({ config, db, logger, clock = systemClock }: Mailer
         subject: message.subject,
         bodyText: message.text,
         bodyHtml: message.html,
+        replyTo: message.replyTo,
       });
-      if (!transport) {
+      if (!deliver) {
         logKeptMessage(logger, config.isProduction, outboxId, message);
         return { delivered: false };
       }
       try {
-        await transport.sendMail({ from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, html: message.html });
+        await deliver(message);
         await markOutboxAttempt(db, outboxId, { sentAt: new Date(clock()) });
         return { delivered: true };
       } catch (error) {

@@ -49,7 +49,7 @@ export function createSmsSender({ config, db, logger, clock = systemClock, adapt
 }
 
 /** `outbox` means no provider: messages wait in the outbox table (DECISIONS.md 13). */
-function adapterFromConfig(sms: Config['sms']): SmsAdapter | null {
+export function adapterFromConfig(sms: Config['sms']): SmsAdapter | null {
   if (sms.provider === 'smsapi') return createSmsApiAdapter({ token: sms.smsapiToken!, sender: sms.sender });
   return null;
 }

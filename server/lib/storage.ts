@@ -17,6 +17,8 @@ const KEY_PATTERN = /^(dicom|iso)\/[A-Za-z0-9._-]+$/;
  */
 export type FileStorage = {
   root: string;
+  /** Where uploaded files wait until they are checked: inside the store, so adopting one is a rename. */
+  incomingDir: string;
   /** A fresh key; `prefix` groups the files of one owner (e.g. one screening's disc images). */
   newKey(area: StorageArea, extension: string, prefix?: string): string;
   pathOf(key: string): string;
@@ -24,6 +26,8 @@ export type FileStorage = {
   partPathOf(key: string): string;
   writeFile(key: string, content: Uint8Array): Promise<void>;
   writeStream(key: string, source: Readable | AsyncIterable<Uint8Array>): Promise<void>;
+  /** Moves a complete file from under `incomingDir` to its key by renaming it (atomic, no copy). */
+  adopt(incomingPath: string, key: string): Promise<void>;
   remove(key: string): Promise<void>;
   /** Deletes the unfinished files of a prefix, left by a writer that died mid-write. */
   removeParts(area: StorageArea, prefix: string): Promise<void>;
@@ -31,6 +35,7 @@ export type FileStorage = {
 
 export function createFileStorage(dataDir: string): FileStorage {
   const root = path.join(dataDir, 'storage');
+  const incomingDir = path.join(root, 'incoming');
 
   const pathOf = (key: string): string => {
     // Keys come from this module and the database only, but a path must never leave the store.
@@ -54,11 +59,18 @@ export function createFileStorage(dataDir: string): FileStorage {
 
   return {
     root,
+    incomingDir,
     newKey: (area, extension, prefix = '') => `${area}/${prefix}${randomUUID()}${extension}`,
     pathOf,
     partPathOf,
     writeFile: (key, content) => completeWrite(key, (partPath) => writeFile(partPath, content)),
     writeStream: (key, source) => completeWrite(key, (partPath) => pipeline(source, createWriteStream(partPath))),
+    adopt: async (incomingPath, key) => {
+      if (path.relative(incomingDir, incomingPath).startsWith('..')) throw new Error('Not an incoming file');
+      const finalPath = pathOf(key);
+      await mkdir(path.dirname(finalPath), { recursive: true });
+      await rename(incomingPath, finalPath);
+    },
     remove: async (key) => {
       await rm(pathOf(key), { force: true });
       await rm(partPathOf(key), { force: true });

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db';
 
 export type ResultRow = {
@@ -13,13 +14,19 @@ export type ResultRow = {
   signedAt: Date | null;
 };
 
+/**
+ * Joins the first description of screening `s` as `fd` (lowest id: written first, the Polish
+ * original): its `birads` is the screening's result and its `signed_at` the signing (spec
+ * section 3). Shared by the result page and the screenings list, which also filters on it.
+ */
+export function joinFirstDescription(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query.joinRaw(
+    'LEFT JOIN LATERAL (SELECT d.birads, d.signed_at FROM screening_descriptions d WHERE d.screening_id = s.id ORDER BY d.id LIMIT 1) AS fd ON true',
+  );
+}
+
 export async function findResult(db: Db, screeningId: number): Promise<ResultRow | undefined> {
-  const firstDescription = db('screening_descriptions as d')
-    .where('d.screening_id', db.ref('s.id'))
-    .orderBy('d.id')
-    .limit(1);
-  return db('screenings as s')
-    .join('personal_data as p', 'p.id', 's.personal_data_id')
+  return joinFirstDescription(db('screenings as s').join('personal_data as p', 'p.id', 's.personal_data_id'))
     .where('s.id', screeningId)
     .first({
       id: 's.id',
@@ -29,8 +36,8 @@ export async function findResult(db: Db, screeningId: number): Promise<ResultRow
       absorbedDoseMgy: 's.absorbed_dose_mgy',
       descriptionsStatus: 's.descriptions_status',
       surveySubmittedAt: 's.survey_submitted_at',
-      birads: firstDescription.clone().select('d.birads'),
-      signedAt: firstDescription.clone().select('d.signed_at'),
+      birads: 'fd.birads',
+      signedAt: 'fd.signed_at',
     });
 }
 
@@ -43,20 +50,44 @@ export type DocumentListItem = {
   sizeBytes: number;
 };
 
+const viewableDocumentColumns = { id: 'doc.id', name: 'doc.name', type: 'doc.kind', language: 'doc.language', sizeBytes: 'doc.size_bytes' } as const;
+
 /** Metadata only: the bytes live in document_contents and are read one file at a time. */
-export async function listViewableDocuments(db: Db, screeningId: number): Promise<DocumentListItem[]> {
+function viewableDocuments(db: Db, screeningIds: readonly number[]): Knex.QueryBuilder {
   return db('screening_documents as doc')
     .leftJoin('screening_descriptions as d', 'd.document_id', 'doc.id')
-    .where('doc.screening_id', screeningId)
+    .whereIn('doc.screening_id', screeningIds)
     .whereIn('doc.kind', ['description', 'referral'])
     // Descriptions first, in the order they were written (the Polish original first), then the referral.
-    .orderBy([{ column: 'doc.kind' }, { column: 'd.id', nulls: 'last' }, { column: 'doc.created_at' }, { column: 'doc.id' }])
-    .select({ id: 'doc.id', name: 'doc.name', type: 'doc.kind', language: 'doc.language', sizeBytes: 'doc.size_bytes' });
+    .orderBy([{ column: 'doc.kind' }, { column: 'd.id', nulls: 'last' }, { column: 'doc.created_at' }, { column: 'doc.id' }]);
+}
+
+export async function listViewableDocuments(db: Db, screeningId: number): Promise<DocumentListItem[]> {
+  return viewableDocuments(db, [screeningId]).select(viewableDocumentColumns);
+}
+
+/** The viewable documents of several screenings in one query, each screening's in the order above. */
+export async function listViewableDocumentsOf(db: Db, screeningIds: readonly number[]): Promise<Map<number, DocumentListItem[]>> {
+  const byScreening = new Map<number, DocumentListItem[]>(screeningIds.map((id) => [id, []]));
+  if (screeningIds.length === 0) return byScreening;
+  const rows: (DocumentListItem & { screeningId: number })[] = await viewableDocuments(db, screeningIds).select({
+    ...viewableDocumentColumns,
+    screeningId: 'doc.screening_id',
+  });
+  for (const { screeningId, ...document } of rows) byScreening.get(screeningId)?.push(document);
+  return byScreening;
 }
 
 export async function hasDocumentOfKind(db: Db, screeningId: number, kind: DocumentKind): Promise<boolean> {
   const row = await db('screening_documents').where({ screening_id: screeningId, kind }).first('id');
   return row !== undefined;
+}
+
+/** Which of these screenings have a document of this kind. */
+export async function screeningsWithDocumentOfKind(db: Db, screeningIds: readonly number[], kind: DocumentKind): Promise<Set<number>> {
+  if (screeningIds.length === 0) return new Set();
+  const ids: number[] = await db('screening_documents').whereIn('screening_id', screeningIds).where('kind', kind).distinct().pluck('screening_id');
+  return new Set(ids);
 }
 
 export type StoredDocument = { id: string; screeningId: number; kind: DocumentKind; language: string | null; examinedAt: Date };

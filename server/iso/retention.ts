@@ -1,0 +1,31 @@
+import type { Db } from '../db';
+import type { FileStorage } from '../lib/storage';
+import { removeDoneImagesBuiltBefore, removeDoneImagesOfPatient } from './repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the built images older than `retentionDays`: the rows become `removed` first, so no
+ * download starts on a file about to go, and the result page offers "generate" again (spec
+ * section 4). Answers how many were removed.
+ */
+export async function removeExpiredIsoImages(db: Db, storage: FileStorage, now: Date, retentionDays: number): Promise<number> {
+  const keys = await removeDoneImagesBuiltBefore(db, new Date(now.getTime() - retentionDays * DAY_MS));
+  await removeFiles(storage, keys);
+  return keys.length;
+}
+
+/**
+ * Called after new DICOM instances of a patient were stored (her uploads belong on every disc of
+ * her screenings): each built image of her screenings becomes `removed` and its file is deleted,
+ * so the next generation includes the new files. An image still waiting reads the instances when
+ * its build starts; a build already running checks them again when it ends (build.ts).
+ */
+export async function invalidatePatientIsoImages(db: Db, storage: FileStorage, personalDataId: number): Promise<void> {
+  await removeFiles(storage, await removeDoneImagesOfPatient(db, personalDataId));
+}
+
+async function removeFiles(storage: FileStorage, keys: string[]): Promise<void> {
+  // A download already streaming keeps its open file; new ones find the row removed.
+  for (const key of keys) await storage.remove(key);
+}

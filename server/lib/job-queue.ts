@@ -1,0 +1,79 @@
+import PgBoss from 'pg-boss';
+import { schemaOf, type Db } from '../db';
+import { errorForLog, type Logger } from './logger';
+
+export type JobQueue = {
+  /** The started pg-boss; awaiting it rejects when the queue could not start. */
+  boss(): Promise<PgBoss>;
+  /**
+   * Runs `task` about every `intervalSeconds` as a pg-boss job, on one process at a time: the
+   * queue's `stately` policy keeps at most one waiting and one running, however many portal
+   * processes share the database. A failing run is logged and the next tick tries again.
+   */
+  every(name: string, intervalSeconds: number, task: () => Promise<void>): void;
+  stop(): Promise<void>;
+};
+
+const POLLING_INTERVAL_SECONDS = 0.5;
+/** How long a periodic run may take before pg-boss takes its process for dead and lets another start. */
+const PERIODIC_RUN_SECONDS = 30 * 60;
+
+/**
+ * pg-boss on the portal's own PostgreSQL, shared by every background job (ISO builds, outbox
+ * retries, clean-ups). pg-boss gets a `db` adapter on the app's knex pool instead of a pool of its
+ * own: the embedded PGlite serves one connection only (README, "One connection"). Its tables live
+ * in `pgboss`, or in the app's schema when the app has one (each API test file), so a test's jobs
+ * go away with its schema. Cron scheduling stays off: `every` needs no clock monitor.
+ */
+export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => executeOnKnex(db, text, values) },
+    schema: schemaOf(db) ?? 'pgboss',
+    schedule: false,
+  });
+  boss.on('error', (error) => logger.error({ err: errorForLog(error) }, 'job queue error'));
+  const started = boss.start().then(() => boss);
+  // Callers see the failure as an unreachable queue; it is logged once here.
+  started.catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'job queue did not start'));
+  const timers: NodeJS.Timeout[] = [];
+
+  return {
+    boss: () => started,
+    every(name, intervalSeconds, task) {
+      const ready = (async () => {
+        const queue = await started;
+        await queue.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: Math.max(PERIODIC_RUN_SECONDS, intervalSeconds) });
+        await queue.work(name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async () => {
+          await task().catch((error: unknown) => logger.error({ job: name, err: errorForLog(error) }, 'periodic job failed'));
+        });
+      })();
+      const tick = () =>
+        void ready
+          .then(async () => (await started).send(name, {}))
+          .catch((error: unknown) => logger.warn({ job: name, err: errorForLog(error) }, 'periodic job not queued'));
+      tick();
+      timers.push(setInterval(tick, intervalSeconds * 1000).unref());
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await started.catch(() => undefined);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+/**
+ * pg-boss speaks `$1` parameters, which knex.raw would read as its own `?` bindings; the query
+ * goes to a pooled connection as is. Without values it is a simple query, so pg-boss's
+ * multi-statement scripts (its migrations) run too.
+ */
+async function executeOnKnex(db: Db, text: string, values: unknown[] | undefined): Promise<{ rows: unknown[] }> {
+  const connection = await db.client.acquireConnection();
+  try {
+    const result = await connection.query(text, values && values.length > 0 ? values : undefined);
+    // A multi-statement script answers one result per statement.
+    return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Request, Response } from 'express';
+import multer, { MulterError } from 'multer';
+import { AppError } from '../lib/errors';
+
+/** The multipart field that carries the files (docs/api.md "DICOM upload"). */
+export const UPLOAD_FIELD = 'dicoms';
+/** A name longer than this is cut before it is echoed in the `refused` list. */
+const MAX_NAME_LENGTH = 255;
+/** Directories of requests older than this can only be left by a process that died mid-upload. */
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export type UploadLimits = { maxFileBytes: number; maxFilesPerRequest: number; maxRequestBytes: number };
+
+/** One file of the request, written under a generated name; `clientName` never becomes a path. */
+export type ReceivedFile = { path: string; size: number; clientName: string };
+
+/**
+ * Streams the request's files to disk (never to memory) in a directory of its own under
+ * `incomingDir`, runs `work` on them, and removes the directory whatever happened: neither an
+ * aborted body, a broken limit nor a failure of `work` leaves anything there. Whatever `work`
+ * wants to keep it must move out (a rename) before it returns.
+ */
+export async function withReceivedFiles<T>(
+  req: Request,
+  res: Response,
+  incomingDir: string,
+  limits: UploadLimits,
+  work: (files: ReceivedFile[]) => Promise<T>,
+): Promise<T> {
+  checkEnvelope(req, limits);
+  const directory = path.join(incomingDir, randomUUID());
+  await mkdir(directory, { recursive: true });
+  try {
+    const files = await receive(req, res, directory, limits);
+    if (files.length === 0) throw new AppError(400, 'UPLOAD_NO_FILES');
+    return await work(files);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** Refuses before reading a byte of the body: what is not a bounded multipart body. */
+function checkEnvelope(req: Request, limits: UploadLimits): void {
+  if (!req.is('multipart/form-data')) throw new AppError(400, 'UPLOAD_BAD_REQUEST');
+  // Browsers always send the length of a FormData body; Node stops reading the body there, so the
+  // declared length is a hard cap on what this request can write to disk.
+  const declared = Number(req.get('content-length'));
+  if (!req.get('content-length') || !Number.isSafeInteger(declared)) throw new AppError(400, 'UPLOAD_BAD_REQUEST');
+  if (declared > limits.maxRequestBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', { maxRequestBytes: limits.maxRequestBytes });
+}
+
+async function receive(req: Request, res: Response, directory: string, limits: UploadLimits): Promise<ReceivedFile[]> {
+  const upload = multer({
+    // Multer's disk storage names each file with 16 random bytes in hex.
+    storage: multer.diskStorage({ destination: directory }),
+    limits: { fileSize: limits.maxFileBytes, files: limits.maxFilesPerRequest, fields: 0, fieldNameSize: 100, headerPairs: 100 },
+    // The browser's relative path (a folder upload) is only shown back in `refused`.
+    preservePath: true,
+    defParamCharset: 'utf8',
+  }).array(UPLOAD_FIELD);
+  await new Promise<void>((resolve, reject) => upload(req, res, (error?: unknown) => (error ? reject(uploadError(error, limits)) : resolve())));
+  const files = (req.files as Express.Multer.File[] | undefined) ?? [];
+  return files.map((file) => ({ path: file.path, size: file.size, clientName: displayName(file.originalname) }));
+}
+
+/** Every failure of the body as the stable code of docs/api.md; a failing disk stays a 500. */
+function uploadError(error: unknown, limits: UploadLimits): unknown {
+  if (error instanceof MulterError) {
+    if (error.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'UPLOAD_FILE_TOO_LARGE', { maxFileBytes: limits.maxFileBytes });
+    if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_PART_COUNT') {
+      return new AppError(413, 'UPLOAD_TOO_MANY_FILES', { maxFilesPerRequest: limits.maxFilesPerRequest });
+    }
+    return new AppError(400, 'UPLOAD_BAD_REQUEST');
+  }
+  const systemError = typeof error === 'object' && error !== null && 'syscall' in error;
+  // Anything else is a malformed or aborted body (busboy's "Unexpected end of form" ...).
+  return systemError ? error : new AppError(400, 'UPLOAD_BAD_REQUEST');
+}
+
+/** Control characters out, length bounded: the name is only ever echoed back as text. */
+function displayName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const printable = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return printable.length > MAX_NAME_LENGTH ? `…${printable.slice(-(MAX_NAME_LENGTH - 1))}` : printable;
+}
+
+/** Removes what a process that died mid-upload left under `incomingDir`. */
+export async function removeStaleIncoming(incomingDir: string, now: number): Promise<void> {
+  const names = await readdir(incomingDir).catch(() => [] as string[]);
+  for (const name of names) {
+    const entry = path.join(incomingDir, name);
+    const info = await stat(entry).catch(() => undefined);
+    // Best effort: what cannot be removed now is tried again at the next start.
+    if (info && now - info.mtimeMs > STALE_AFTER_MS) await rm(entry, { recursive: true, force: true }).catch(() => undefined);
+  }
+}

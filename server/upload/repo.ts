@@ -1,0 +1,92 @@
+import type { Knex } from 'knex';
+import type { UploadedStudy } from '../../common/types/upload';
+import type { Db } from '../db';
+import type { DicomHeader } from './dicom-header';
+
+export type NewInstance = DicomHeader & { storageKey: string; sizeBytes: number };
+
+export async function personalDataIdOf(db: Db, userId: number): Promise<number | undefined> {
+  const row = await db('users').where('id', userId).first('personal_data_id');
+  return row?.personal_data_id;
+}
+
+/**
+ * Serialises the uploads of one patient account: held until the transaction ends, so two
+ * requests cannot both pass the quota or both insert the same image.
+ */
+export async function lockUploadsOf(trx: Knex.Transaction, userId: number): Promise<void> {
+  await trx('users').where('id', userId).forUpdate().first('id');
+}
+
+/** What the patient herself uploaded counts against her quota; the provider's own images do not. */
+export async function uploadedBytes(db: Db, personalDataId: number): Promise<number> {
+  const [row] = await db('dicom_instances').where('personal_data_id', personalDataId).whereNull('screening_id').sum({ total: 'size_bytes' });
+  return Number(row?.total ?? 0);
+}
+
+/** The SOP instances among `uids` the patient already has, uploaded or from a screening. */
+export async function knownInstances(db: Db, personalDataId: number, uids: string[]): Promise<Set<string>> {
+  if (uids.length === 0) return new Set();
+  const rows: { sop_instance_uid: string }[] = await db('dicom_instances')
+    .where('personal_data_id', personalDataId)
+    .whereIn('sop_instance_uid', uids)
+    .select('sop_instance_uid');
+  return new Set(rows.map((row) => row.sop_instance_uid));
+}
+
+/**
+ * Inserts the uploaded instances; one that appeared meanwhile (a screening import) is skipped
+ * by the unique key. Answers the SOP instance UIDs actually inserted.
+ */
+export async function insertUploadedInstances(trx: Knex.Transaction, personalDataId: number, userId: number, rows: NewInstance[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted: { sop_instance_uid: string }[] = await trx('dicom_instances')
+    .insert(
+      rows.map((row) => ({
+        personal_data_id: personalDataId,
+        screening_id: null,
+        uploaded_by_user_id: userId,
+        sop_instance_uid: row.sopInstanceUid,
+        sop_class_uid: row.sopClassUid,
+        study_instance_uid: row.studyInstanceUid,
+        series_instance_uid: row.seriesInstanceUid,
+        modality: row.modality,
+        study_date: row.studyDate,
+        storage_key: row.storageKey,
+        size_bytes: row.sizeBytes,
+      })),
+    )
+    .onConflict(['personal_data_id', 'sop_instance_uid'])
+    .ignore()
+    .returning('sop_instance_uid');
+  return new Set(inserted.map((row) => row.sop_instance_uid));
+}
+
+/** The patient's uploaded studies, the most recently uploaded first. */
+export async function uploadedStudies(db: Db, personalDataId: number): Promise<UploadedStudy[]> {
+  const rows: { study: string; study_date: string | null; modalities: (string | null)[]; instances: number; size_bytes: number; last_uploaded_at: Date }[] =
+    await db('dicom_instances')
+      .where('personal_data_id', personalDataId)
+      .whereNull('screening_id')
+      .groupBy('study_instance_uid')
+      .select({
+        study: 'study_instance_uid',
+        study_date: db.raw('max(study_date)'),
+        modalities: db.raw('array_agg(DISTINCT modality ORDER BY modality)'),
+        instances: db.raw('count(*)::int'),
+        size_bytes: db.raw('sum(size_bytes)::bigint'),
+        last_uploaded_at: db.raw('max(created_at)'),
+      })
+      .orderBy([
+        { column: 'last_uploaded_at', order: 'desc' },
+        { column: 'study', order: 'asc' },
+      ]);
+  return rows.map((row) => ({
+    studyInstanceUid: row.study,
+    studyDate: row.study_date,
+    modalities: row.modalities.filter((modality): modality is string => modality !== null),
+    instances: row.instances,
+    sizeBytes: Number(row.size_bytes),
+    lastUploadedAt: row.last_uploaded_at.toISOString(),
+  }));
+}
