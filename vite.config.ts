@@ -2,6 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { pdfjsAssets } from './scripts/vite-pdfjs-assets';
+import { catalogPreload } from './scripts/vite-catalog-preload';
+import { precompress } from './scripts/vite-precompress';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
@@ -17,6 +20,8 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:3000' } },
   plugins: [
     react(),
+    // pdf.js's decoders, fonts and CMaps, served from our own origin (client/lib/pdf.ts).
+    pdfjsAssets(),
     // PWA section: owned by the service-worker work (sw/ and the manifest).
     VitePWA({
       strategies: 'injectManifest',
@@ -37,5 +42,9 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    // index.html starts loading the stored language's catalog at once (client/lib/intl.ts).
+    catalogPreload(),
+    // Brotli and gzip copies of the built text files, served by server/lib/static-client.ts.
+    precompress(),
   ],
 });

@@ -10,7 +10,7 @@ const DEMO_PASSWORD = 'Mammo!2024demo';
 type Run = { name: string; rps: number; p99: number; statuses: Record<string, number> };
 
 /** Starts the demo portal (tests/support/serve-demo.ts) in its own process, so load and server never share a CPU loop. */
-async function startPortal(port: number, env: Record<string, string | undefined>): Promise<ChildProcess> {
+export async function startPortal(port: number, env: Record<string, string | undefined>): Promise<ChildProcess> {
   // Node itself with tsx's loader, not `npx tsx`: a wrapper process would not pass SIGTERM on,
   // and the orphaned server would outlive the bench.
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/serve-demo.ts'], {
@@ -26,7 +26,7 @@ async function startPortal(port: number, env: Record<string, string | undefined>
   throw new Error('portal did not start in 120 s');
 }
 
-async function stopPortal(child: ChildProcess): Promise<void> {
+export async function stopPortal(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

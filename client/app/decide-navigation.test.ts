@@ -103,6 +103,13 @@ describe('decideNavigation', () => {
     expect(decideNavigation('/screening', as(guest, { screeningRefused: true }))).toEqual(render);
   });
 
+  it('goes back from a result page whose id is not the screening the session answers (spec section 2)', () => {
+    expect(decideNavigation('/screening/99/survey', as(guest, { otherScreening: true }))).toEqual({ kind: 'back', fallback: '/screening' });
+    expect(decideNavigation('/screening/99/survey', as(anna, { otherScreening: true }))).toEqual({ kind: 'back', fallback: '/screenings' });
+    // Signed out, the login comes first.
+    expect(decideNavigation('/screening/99/survey', { status: 'signedOut', user: null, otherScreening: true })).toEqual(to('/login'));
+  });
+
   it('ignores a stale user object when the session is signed out', () => {
     expect(decideNavigation('/screenings', { status: 'signedOut', user: anna })).toEqual(to('/portal/login'));
   });

@@ -11,13 +11,17 @@ export type GateState = SessionState & {
   screeningRefused?: boolean;
   /** The session could not be asked (no network) and this device keeps a copy of this result. */
   offlineCopy?: boolean;
+  /** The screening info answered another screening than the id in the path (spec section 2). */
+  otherScreening?: boolean;
 };
 
 export type NavigationDecision =
   | { kind: 'render' }
   | { kind: 'redirect'; to: string }
   /** The session is not known yet: show only the loading state until the check ends. */
-  | { kind: 'wait' };
+  | { kind: 'wait' }
+  /** Spec section 2: go back to the page before; `fallback` when this page was the first one. */
+  | { kind: 'back'; fallback: string };
 
 const LOGIN_PAGES: ReadonlySet<RouteName> = new Set(['login_result', 'login_portal']);
 /** The result pages, which the installed app opens offline from a copy kept on the device. */
@@ -64,6 +68,7 @@ export function decideNavigation(path: string, state: GateState): NavigationDeci
   if (route.access === 'result' && !guest && route.name !== 'survey_of_screening') {
     return redirect(route.name === 'audit' ? pathFor('portal_audit') : pathFor('mammography_screenings'));
   }
+  if (state.otherScreening) return { kind: 'back', fallback: userHomePath(user) };
   if (state.screeningRefused) {
     const home = userHomePath(user);
     // The guest's own screening refused: no other page to send her to; the page shows its empty state.

@@ -56,14 +56,22 @@ describe('RouteGuard', () => {
     expect(requests.every((request) => request.method === 'GET')).toBe(true);
   });
 
-  it('asks for the screening info on the result page of a guest', async () => {
+  it('asks for the screening info on the result page of a guest, the page\'s result and banners beside it', async () => {
     const requests = fakeApi({
       'GET /user/profile': () => ({ body: demoGuest }),
       'GET /screening': () => ({ body: { id: 41, createdAt: '2024-05-06T08:00:00Z' } }),
     });
     renderAt('/screening', <RouteGuard>{page}</RouteGuard>);
     expect(await screen.findByText('sensitive page')).toBeTruthy();
-    expect(requests.map((request) => request.path)).toEqual(['/user/profile', '/screening']);
+    // The banners go with the profile, the result (an audited read) only once she may see the page.
+    expect(requests.map((request) => request.path)).toEqual(['/user/profile', '/banners', '/banners', '/screening/result', '/screening']);
+  });
+
+  it('never reads the result for a patient sent away from the guest\'s result page', async () => {
+    const requests = fakeApi({ 'GET /user/profile': () => ({ body: demoPatient }) });
+    const { location } = renderAt('/screening', <RouteGuard>{page}</RouteGuard>);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/screenings'));
+    expect(requests.map((request) => request.path)).not.toContain('/screening/result');
   });
 
   it('sends a guest from a patient page to her screening', async () => {
@@ -84,6 +92,41 @@ describe('RouteGuard', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/screenings'));
     expect(shownOn).not.toContain('/screening/999/survey');
     expect(session.status).toBe('signedIn');
+  });
+
+  describe('a result page whose id is not the screening the server answers (spec section 2)', () => {
+    const otherScreening = () =>
+      fakeApi({
+        'GET /user/profile': () => ({ body: demoGuest }),
+        'GET /screening': () => ({ body: { id: 41, createdAt: '2024-05-06T08:00:00Z' } }),
+      });
+
+    it('goes back to the page before, never showing this one', async () => {
+      otherScreening();
+      vi.spyOn(window.history, 'length', 'get').mockReturnValue(3);
+      const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
+      renderAt('/screening/7/survey', <RouteGuard>{page}</RouteGuard>);
+      await waitFor(() => expect(back).toHaveBeenCalledTimes(1));
+      expect(shownOn).not.toContain('/screening/7/survey');
+      vi.restoreAllMocks();
+    });
+
+    it('goes to her start page when there is no page before', async () => {
+      otherScreening();
+      vi.spyOn(window.history, 'length', 'get').mockReturnValue(1);
+      const back = vi.spyOn(window.history, 'back');
+      const { location } = renderAt('/screening/7/survey', <RouteGuard>{page}</RouteGuard>);
+      await waitFor(() => expect(location.history.at(-1)).toBe('/screening'));
+      expect(back).not.toHaveBeenCalled();
+      expect(shownOn).not.toContain('/screening/7/survey');
+      vi.restoreAllMocks();
+    });
+
+    it('shows the page when the ids agree', async () => {
+      otherScreening();
+      renderAt('/screening/41/survey', <RouteGuard>{page}</RouteGuard>);
+      expect(await screen.findByText('sensitive page')).toBeTruthy();
+    });
   });
 
   it('sends a signed-in user from a login page on, and shows the form to a visitor', async () => {

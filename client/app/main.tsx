@@ -3,10 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from '../features/pwa/register';
 import { startIntl } from '../lib/intl';
 import { App } from './App';
+import { startSessionCheck } from './guards';
 import './styles/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// The server is asked who is signed in while the catalog loads, not after the first render.
+startSessionCheck(window.location.pathname);
 
 // The catalog of the preferred language loads before the first render, so no text ever flashes
 // in the wrong language (index.html has already applied theme, scale and <html lang>).

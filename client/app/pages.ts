@@ -1,6 +1,25 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { HomePage } from '../features/public/HomePage';
 import type { RouteName } from './routes';
+
+type PreloadablePage = ComponentType & { preload(): Promise<void> };
+
+/**
+ * A lazy page whose code RouteGuard fetches while it checks the session (preloadPage). Once
+ * fetched it renders without suspending: a lazy component suspends at least once, and React then
+ * holds the page back behind the Suspense fallback for its 300 ms reveal throttle.
+ */
+function preloadablePage(load: () => Promise<{ default: ComponentType }>): PreloadablePage {
+  let loaded: ComponentType | undefined;
+  const Lazy = lazy(load);
+  function Page() {
+    // Chosen once per mount: turning from the lazy wrapper to the loaded page would remount it.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return createElement(Component);
+  }
+  Page.preload = () => load().then((module) => void (loaded = module.default));
+  return Page;
+}
 
 // Home is the first page most visitors see, so it ships in the entry chunk; every other page is
 // its own chunk. A route whose feature is not built yet shows the "coming soon" page: replace its
@@ -9,7 +28,7 @@ const ComingSoonPage = lazy(() => import('../features/public/ComingSoonPage'));
 // audit and portal_audit are one screen, headed by its path.
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 // The guest's result page and a patient's result page of one screening are one screen.
-const ResultPage = lazy(() => import('../features/result/ResultPage'));
+const ResultPage = preloadablePage(() => import('../features/result/ResultPage'));
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
 
 export const PAGES: Record<RouteName, ComponentType> = {
@@ -31,10 +50,10 @@ export const PAGES: Record<RouteName, ComponentType> = {
   survey_of_screening: SurveyPage,
   screening_of_patient: ResultPage,
   audit: AuditPage,
-  mammography_screenings: ComingSoonPage,
-  referral: ComingSoonPage,
+  mammography_screenings: lazy(() => import('../features/screenings/ScreeningsPage')),
+  referral: lazy(() => import('../features/referrals/ReferralsPage')),
   profile_portal: lazy(() => import('../features/profile/ProfilePage')),
-  upload: ComingSoonPage,
+  upload: lazy(() => import('../features/upload/UploadPage')),
   portal_audit: AuditPage,
   order_screening_copy: ComingSoonPage,
   after_payment: ComingSoonPage,
@@ -42,3 +61,9 @@ export const PAGES: Record<RouteName, ComponentType> = {
   buy_consultation: ComingSoonPage,
   success: ComingSoonPage,
 };
+
+/** Starts fetching the code of page `name` if it can be fetched ahead (preloadablePage). */
+export async function preloadPage(name: RouteName): Promise<void> {
+  // A failure shows when the page renders: the lazy import then meets it and reports it.
+  await (PAGES[name] as Partial<PreloadablePage>).preload?.().catch(() => undefined);
+}

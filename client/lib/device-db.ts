@@ -15,12 +15,15 @@ export type ScreeningCopy = {
   savedAt: string;
 };
 
+/** The facilities list has no document id of its own; it is kept under one made from its screening. */
+export type KeptDocumentType = 'description' | 'referral' | 'facilitiesList';
+
 export type DocumentCopy = {
   ownerKey: OwnerKey;
   documentId: string;
   screeningId: number;
   name: string;
-  type: 'description' | 'referral';
+  type: KeptDocumentType;
   language: 'pl' | 'en' | 'de' | null;
   pdf: Blob;
   savedAt: string;

@@ -2,12 +2,15 @@
  * The one wrapper of pdfjs-dist. Browser only, and imported lazily by the result page alone, so
  * the PDF engine never weighs on other pages. The worker file is served as a separate asset.
  * The CSP forbids eval: pdfjs-dist 6 no longer compiles fonts with eval (its `isEvalSupported`
- * option is gone), so nothing needs switching off.
+ * option is gone), so nothing needs switching off. Its WebAssembly image decoders need only
+ * `'wasm-unsafe-eval'` (server/lib/security-headers.ts); its data files: ./pdf-data-urls.ts.
  */
-import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { getDocument, GlobalWorkerOptions, version, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
+import { pdfWorker } from './pdf-worker';
+import { pdfjsDataUrls } from './pdf-data-urls';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+// One worker for every document, possibly started before this module loaded (./pdf-worker.ts).
+GlobalWorkerOptions.workerPort = pdfWorker();
 
 export type PdfDocument = {
   pageCount: number;
@@ -46,7 +49,7 @@ function wrap(task: PDFDocumentLoadingTask, document: PDFDocumentProxy): PdfDocu
 
 export async function openPdf(data: ArrayBuffer): Promise<PdfDocument> {
   try {
-    const task = getDocument({ data: new Uint8Array(data) });
+    const task = getDocument({ data: new Uint8Array(data), ...pdfjsDataUrls(document.baseURI, version) });
     return wrap(task, await task.promise);
   } catch (error) {
     throw new InvalidPdfError(error);

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { setLoggedPath } from './logger';
 
 export type BuiltClient = { dir: string; indexHtml: string };
@@ -16,30 +17,112 @@ const HASHED_ASSET = /^\/assets\//;
 const REVALIDATE = 'no-cache';
 const FOREVER = 'public, max-age=31536000, immutable';
 
+const cacheControlOf = (urlPath: string) => (HASHED_ASSET.test(urlPath) ? FOREVER : REVALIDATE);
+
+/**
+ * The encodings the build writes next to a file (scripts/vite-precompress.ts), best first. Only
+ * the static client is compressed: /api answers are not, because a compressed answer that holds
+ * a secret (the CSRF token, personal data) beside text the requester chose leaks the secret
+ * through its length (BREACH).
+ */
+const ENCODINGS = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const;
+type EncodingName = (typeof ENCODINGS)[number]['name'];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** URL path -> the compressed copies of that file, found once at start: no file-system look-ups per request. */
+function findCompressedCopies(dir: string): Map<string, Partial<Record<EncodingName, string>>> {
+  const files = new Set(filesUnder(dir));
+  const copies = new Map<string, Partial<Record<EncodingName, string>>>();
+  for (const file of files) {
+    const encoding = ENCODINGS.find(({ extension }) => file.endsWith(extension));
+    const original = encoding && file.slice(0, -encoding.extension.length);
+    if (!encoding || !original || !files.has(original)) continue;
+    const urlPath = `/${path.relative(dir, original).split(path.sep).join('/')}`;
+    copies.set(urlPath, { ...copies.get(urlPath), [encoding.name]: file });
+  }
+  return copies;
+}
+
+/**
+ * The first of `available` (best first) the request accepts, or undefined for the file as it is.
+ * The server's order decides: browsers list gzip before br with the same weight.
+ */
+function chooseEncoding(req: Request, available: readonly EncodingName[]): EncodingName | undefined {
+  return available.find((name) => req.acceptsEncodings(name) === name);
+}
+
+/** Serves a file's precompressed copy when the browser takes it; otherwise express.static serves the file. */
+function compressedCopies(dir: string): RequestHandler {
+  const copies = findCompressedCopies(dir);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const found = copies.get(req.path);
+    if (!found) return next();
+    // Caches between keep one answer per encoding, the identity one included.
+    res.vary('Accept-Encoding');
+    const encoding = chooseEncoding(req, ENCODINGS.map(({ name }) => name).filter((name) => found[name]));
+    if (!encoding) return next();
+    res.type(path.extname(req.path));
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Cache-Control', cacheControlOf(req.path));
+    setLoggedPath(res, req.path);
+    res.sendFile(found[encoding]!, { cacheControl: false }, (error) => {
+      // Unreadable copy: the file as it is. (Once sending began, the browser only sees a cut answer.)
+      if (!error || res.headersSent) return;
+      res.removeHeader('Content-Encoding');
+      next();
+    });
+  };
+}
+
+/** index.html as the page of every route, and its compressed forms, made once. */
+function pageAnswer(indexHtml: string) {
+  const identity = Buffer.from(indexHtml);
+  const bodies: Record<EncodingName, Buffer> = { br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+  return (req: Request, res: Response) => {
+    const encoding = chooseEncoding(req, ['br', 'gzip']);
+    res.set('Cache-Control', REVALIDATE).type('html').vary('Accept-Encoding');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.send(encoding ? bodies[encoding] : identity);
+  };
+}
+
 /**
  * Serves the built client. Files under /assets carry a content hash in their name and are cached
  * for good; index.html, sw.js, the manifest and the other public files are revalidated, so a new
  * release reaches the user on the next visit. Every other page navigation (Accept: text/html)
  * gets index.html: the client's router shows the page, or the home page for an unknown path.
+ * Text files go out brotli- or gzip-compressed when the browser accepts it.
  */
 export function clientRouter(client: BuiltClient): Router {
   const router = Router();
+  router.use(compressedCopies(client.dir));
   router.use(
     express.static(client.dir, {
       index: false,
       setHeaders: (res, filePath) => {
         const urlPath = `/${path.relative(client.dir, filePath).split(path.sep).join('/')}`;
-        res.setHeader('Cache-Control', HASHED_ASSET.test(urlPath) ? FOREVER : REVALIDATE);
+        res.setHeader('Cache-Control', cacheControlOf(urlPath));
         setLoggedPath(res as express.Response, urlPath);
       },
     }),
   );
+  const sendPage = pageAnswer(client.indexHtml);
   router.get(/.*/, (req, res, next) => {
     // Only page navigations: a missing script or image must stay a 404, not turn into HTML.
     const navigation = req.headers.accept?.includes('text/html') && !HASHED_ASSET.test(req.path);
     if (!navigation) return next();
     setLoggedPath(res, '(spa)');
-    res.set('Cache-Control', REVALIDATE).type('html').send(client.indexHtml);
+    sendPage(req, res);
   });
   return router;
 }

@@ -78,10 +78,12 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(page).toHaveURL(/\/portal\/audit$/);
     await expect(page.getByRole('heading', { level: 1, name: catalog['audit.title.portal'] })).toBeVisible();
 
+    // Newest first: her start page read the screenings list right after the login.
     const loginType = catalog['audit.type.LOGIN_PORTAL'];
-    const newest = entryRows(page, catalog).first();
-    await expect(newest.getByRole('gridcell').nth(0)).toHaveText(catalog['audit.type.LOGIN_PORTAL']);
-    await expect(newest.getByRole('gridcell').nth(1)).toHaveText(new RegExp(`^${loginType}, IP \\S+$`));
+    await expect(entryRows(page, catalog).first().getByRole('gridcell').nth(0)).toHaveText(catalog['audit.type.SCREENING']);
+    const login = entryRows(page, catalog).filter({ hasText: loginType }).first();
+    await expect(login.getByRole('gridcell').nth(0)).toHaveText(loginType);
+    await expect(login.getByRole('gridcell').nth(1)).toHaveText(new RegExp(`^${loginType}, IP \\S+$`));
 
     // A group with no entries of hers: the empty state.
     await typeGroup(page, catalog, 'audit.group.LOGIN_RESULT').press('Space');

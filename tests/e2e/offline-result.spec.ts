@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { en } from './support/catalogs';
 import { RESULT_CODE } from './support/demo-accounts';
 import { acceptConsents, fillResultLogin, userMenuButton } from './support/login-forms';
@@ -15,8 +15,8 @@ const test = testOnOwnServer();
 const firstPage = new RegExp(`^${en['result.pdf.pageLabel'].replace('{page}', '1').replace('{pages}', '\\d+')}$`);
 const offlineMark = new RegExp(`^${en['offline.mark'].replace('{date}', '')}`);
 
-function canvasHasDrawing(page: Page): Promise<boolean> {
-  return page.getByRole('img', { name: firstPage }).first().evaluate((canvas: HTMLCanvasElement) => {
+function canvasHasDrawing(viewer: Locator): Promise<boolean> {
+  return viewer.getByRole('img', { name: firstPage }).first().evaluate((canvas: HTMLCanvasElement) => {
     const context = canvas.getContext('2d');
     if (!context || canvas.width === 0) return false;
     const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
@@ -57,12 +57,22 @@ function descriptionViewer(page: Page) {
   return page.getByRole('region', { name: en['result.documents.descriptionEn'], exact: true });
 }
 
-async function openDescription(page: Page): Promise<void> {
-  const viewer = descriptionViewer(page);
-  await viewer.getByRole('button', { name: en['result.pdf.open'] }).click();
-  await expect(viewer.getByRole('img', { name: firstPage })).toBeVisible();
-  await expect.poll(() => canvasHasDrawing(page), { timeout: 10_000 }).toBe(true);
+/** The facilities list: served without a document id, kept under one made from its screening. */
+function facilitiesListViewer(page: Page) {
+  return page.getByRole('region', { name: en['result.documents.facilitiesList'], exact: true });
 }
+
+async function expectFirstPageDrawn(viewer: Locator): Promise<void> {
+  await expect(viewer.getByRole('img', { name: firstPage })).toBeVisible();
+  await expect.poll(() => canvasHasDrawing(viewer), { timeout: 10_000 }).toBe(true);
+}
+
+async function openViewer(viewer: Locator): Promise<void> {
+  await viewer.getByRole('button', { name: en['result.pdf.open'] }).click();
+  await expectFirstPageDrawn(viewer);
+}
+
+const openDescription = (page: Page) => openViewer(descriptionViewer(page));
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
@@ -98,7 +108,8 @@ test('the patient reads her result and description offline, deletes the copy and
   await signIn(page);
   await expect(page.getByTestId('result-wording')).toHaveText(en['result.scale.benign']);
   await openDescription(page);
-  await expect.poll(() => keptCounts(page)).toEqual({ screenings: 1, documents: 1 });
+  await openViewer(facilitiesListViewer(page));
+  await expect.poll(() => keptCounts(page)).toEqual({ screenings: 1, documents: 2 });
   // The installed app: the service worker answers navigations from its precache.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -110,10 +121,14 @@ test('the patient reads her result and description offline, deletes the copy and
   await expect(page.getByRole('status').filter({ hasText: offlineMark })).toBeVisible();
   await expect(page.getByTestId('result-wording')).toHaveText(en['result.scale.benign']);
   await expect(page.getByRole('table')).toBeVisible();
-  await openDescription(page);
+  // The kept description is what she came back for: it opens by itself, costing no data. The
+  // other kept documents still open on request.
+  await expectFirstPageDrawn(descriptionViewer(page));
+  await expect(descriptionViewer(page).getByRole('button', { name: en['result.pdf.open'] })).toHaveCount(0);
+  await openViewer(facilitiesListViewer(page));
   // Every other document was never opened: it says so instead of offering to open it.
   const viewers = page.locator('.pdf-viewer');
-  await expect(page.getByText(en['offline.notAvailable'], { exact: true })).toHaveCount((await viewers.count()) - 1);
+  await expect(page.getByText(en['offline.notAvailable'], { exact: true })).toHaveCount((await viewers.count()) - 2);
 
   await context.setOffline(false);
   await page.reload();
@@ -121,6 +136,7 @@ test('the patient reads her result and description offline, deletes the copy and
   await expect(page.getByRole('status').filter({ hasText: offlineMark })).toHaveCount(0);
   const saved = page.getByRole('region', { name: en['offline.saved.title'] });
   await expect(saved.getByText(en['result.documents.descriptionEn'])).toBeVisible();
+  await expect(saved.getByText(en['result.documents.facilitiesList'])).toBeVisible();
   const deleteOne = new RegExp(`^${en['offline.saved.deleteOneLabel'].replace('{date}', '')}`);
   await saved.getByRole('button', { name: deleteOne }).click();
   const confirm = page.getByRole('alertdialog', { name: en['offline.saved.confirmOneTitle'] });

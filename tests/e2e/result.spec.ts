@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { en } from './support/catalogs';
@@ -74,6 +75,10 @@ test('the result-portal patient reads her result, opens and downloads the descri
   expect((await download).suggestedFilename()).toMatch(/^screening-description-\d{4}-\d{2}-\d{2}-EN\.pdf$/);
   // The PDF engine and its worker run under the portal's CSP (no eval, no foreign scripts).
   expect(blocked).toEqual([]);
+  // Its WebAssembly image decoders (JPEG 2000, JBIG2) come from the portal's own origin.
+  const { version } = JSON.parse(await readFile('node_modules/pdfjs-dist/package.json', 'utf8')) as { version: string };
+  const decoder = await page.request.get(`/assets/pdfjs-${version}/wasm/openjpeg.wasm`);
+  expect([decoder.status(), decoder.headers()['content-type']]).toEqual([200, 'application/wasm']);
 });
 
 test('the patient requests the ISO disc image, waits for it and downloads it', async ({ page, baseURL }) => {
@@ -85,12 +90,17 @@ test('the patient requests the ISO disc image, waits for it and downloads it', a
   await page.keyboard.press('Enter');
   await expect(iso.getByText(en['result.iso.accepted'])).toBeVisible();
 
-  const link = iso.getByRole('link', { name: en['result.iso.download'] });
-  await expect(link).toBeVisible({ timeout: 90_000 });
+  const button = iso.getByRole('button', { name: en['result.iso.download'] });
+  await expect(button).toBeVisible({ timeout: 90_000 });
   const download = page.waitForEvent('download');
-  await link.focus();
+  await button.focus();
   await page.keyboard.press('Enter');
-  expect((await download).suggestedFilename()).toMatch(/^mammografia-\d{4}-\d{2}-\d{2}\.iso$/);
+  const iso9660 = await download;
+  expect(iso9660.suggestedFilename()).toMatch(/^mammografia-\d{4}-\d{2}-\d{2}\.iso$/);
+  // A whole ISO 9660 image: the primary volume descriptor at sector 16.
+  const bytes = await readFile(await iso9660.path());
+  expect(bytes.subarray(32769, 32774).toString('latin1')).toBe('CD001');
+  await expect(iso.getByRole('alert')).toHaveCount(0);
 });
 
 test('the patient sends the survey and then sees it read-only', async ({ page, baseURL }) => {

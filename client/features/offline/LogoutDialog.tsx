@@ -6,8 +6,13 @@ import { useT } from '../../lib/intl';
 import { logout, useSession } from '../auth/session-store';
 import { notifyError } from '../notifications/error-messages';
 import { currentOwnerKey, forgetDeviceOwner } from './device-owner';
-import { deleteAllKept, hasKeptCopies } from './offline-copies';
 import type { SessionUser } from '@common/types/session';
+
+/**
+ * The device database's code, loaded when logging out: the menu is in every signed-in page's
+ * header, and on a first visit its code would otherwise compete with the page's own.
+ */
+const offlineCopies = () => import('./offline-copies');
 
 async function signOut(): Promise<void> {
   try {
@@ -23,7 +28,11 @@ async function signOut(): Promise<void> {
  */
 export async function startLogout(user: SessionUser | null, ask: () => void): Promise<void> {
   const ownerKey = currentOwnerKey(user);
-  const kept = ownerKey ? await hasKeptCopies(ownerKey).catch(() => false) : false;
+  const kept = ownerKey
+    ? await offlineCopies()
+        .then(({ hasKeptCopies }) => hasKeptCopies(ownerKey))
+        .catch(() => false)
+    : false;
   if (kept) ask();
   else await signOut();
 }
@@ -43,7 +52,7 @@ export function LogoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     try {
       if (!keep) {
         const ownerKey = currentOwnerKey(user);
-        if (ownerKey) await deleteAllKept(ownerKey);
+        if (ownerKey) await (await offlineCopies()).deleteAllKept(ownerKey);
         forgetDeviceOwner();
       }
       await logout();

@@ -13,6 +13,12 @@ const DOCUMENT_LABELS: Record<'pl' | 'en' | 'de' | 'none', MessageKey> = {
   none: 'result.documents.descriptionPl',
 };
 
+function documentLabel(document: KeptScreeningSummary['documents'][number]): MessageKey {
+  if (document.type === 'referral') return 'result.documents.referral';
+  if (document.type === 'facilitiesList') return 'result.documents.facilitiesList';
+  return DOCUMENT_LABELS[document.language ?? 'none'];
+}
+
 /** What the confirmation dialog is about to delete: one screening's copy, or all of them. */
 type PendingDelete = { kind: 'one'; screeningId: number } | { kind: 'all' };
 
@@ -59,7 +65,7 @@ export function SavedCopies({ ownerKey }: { ownerKey: OwnerKey }) {
                 <ul>
                   {copy.documents.map((document) => (
                     <li key={document.documentId}>
-                      {t(document.type === 'referral' ? 'result.documents.referral' : DOCUMENT_LABELS[document.language ?? 'none'])}
+                      {t(documentLabel(document))}
                       {' – '}
                       {t('offline.saved.size', { kilobytes: Math.max(1, Math.round(document.sizeBytes / 1024)) })}
                     </li>

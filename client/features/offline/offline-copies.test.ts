@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ResultDocument, ScreeningResult } from '../result/result-model';
+import { facilitiesListDocument } from './kept-documents';
 import {
   deleteAllKept,
+  deleteKeptScreening,
   hasKeptCopies,
   keepDocument,
   listKept,
@@ -59,5 +61,20 @@ describe('offline copies', () => {
     const kept = await listKept('u:1');
     expect(kept.map((copy) => copy.screeningId)).toEqual([8, 7]);
     expect(kept[0]?.documents).toEqual([{ documentId: 'doc-pl', type: 'description', language: 'pl', sizeBytes: 3000 }]);
+  });
+
+  it('keeps the facilities list, which has no document id, once per screening and deletes it with the screening', async () => {
+    await keepDocument('u:1', result(7, '2025-10-06T09:00:00Z'), facilitiesListDocument(7), pdf());
+    await keepDocument('u:1', result(8, '2026-10-06T09:00:00Z'), facilitiesListDocument(8), new Blob([new Uint8Array(10)]));
+    expect((await readKeptPdf('u:1', facilitiesListDocument(7).id))?.size).toBe(3000);
+    expect((await readKeptPdf('u:1', facilitiesListDocument(8).id))?.size).toBe(10);
+    expect(await readKeptPdf('g:5', facilitiesListDocument(7).id)).toBeNull();
+    const kept = await listKept('u:1');
+    expect(kept.find((copy) => copy.screeningId === 7)?.documents).toEqual([
+      { documentId: 'facilities-list-7', type: 'facilitiesList', language: null, sizeBytes: 3000 },
+    ]);
+    await deleteKeptScreening('u:1', 7);
+    expect(await readKeptPdf('u:1', facilitiesListDocument(7).id)).toBeNull();
+    expect(await readKeptPdf('u:1', facilitiesListDocument(8).id)).not.toBeNull();
   });
 });

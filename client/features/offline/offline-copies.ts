@@ -7,9 +7,11 @@ import {
   listScreeningCopies,
   putDocumentCopy,
   putScreeningCopy,
+  type DocumentCopy,
   type OwnerKey,
 } from '../../lib/device-db';
-import type { ResultDocument, ScreeningResult } from '../result/result-model';
+import type { ScreeningResult } from '../result/result-model';
+import type { KeptDocument } from './kept-documents';
 
 /** Tells the "Saved on this device" list that the kept copies changed. */
 const changes = new EventTarget();
@@ -29,7 +31,7 @@ export type OfflineScreening = { result: ScreeningResult; savedAt: string };
 export async function keepDocument(
   ownerKey: OwnerKey,
   result: ScreeningResult,
-  document: ResultDocument,
+  document: KeptDocument,
   pdf: Blob,
 ): Promise<void> {
   const savedAt = new Date().toISOString();
@@ -72,7 +74,7 @@ export type KeptScreeningSummary = {
   screeningId: number;
   examinedAt: string;
   savedAt: string;
-  documents: Array<{ documentId: string; type: 'description' | 'referral'; language: 'pl' | 'en' | 'de' | null; sizeBytes: number }>;
+  documents: Array<{ documentId: string; type: DocumentCopy['type']; language: 'pl' | 'en' | 'de' | null; sizeBytes: number }>;
 };
 
 /** What the "Saved on this device" list shows, newest examination first. */

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { api } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/intl';
+import { checkIsoDownload, isoDownloadUrl, startIsoDownload } from './iso-download';
 import { ISO_POLL_INTERVAL_MS, isoGenerateErrorKey, isoViewOf, isWaitingForIso } from './iso-view';
 import type { IsoStatus } from './result-model';
 
@@ -11,6 +12,7 @@ export function IsoSection({ screeningId, initialStatus }: { screeningId: number
   const t = useT();
   const [status, setStatus] = useState<IsoStatus>(initialStatus);
   const [requesting, setRequesting] = useState(false);
+  const [checkingDownload, setCheckingDownload] = useState(false);
   const [error, setError] = useState<MessageKey | null>(null);
   const waiting = isWaitingForIso(status);
 
@@ -39,6 +41,26 @@ export function IsoSection({ screeningId, initialStatus }: { screeningId: number
     }
   }
 
+  async function download() {
+    setCheckingDownload(true);
+    setError(null);
+    const url = isoDownloadUrl(screeningId);
+    const check = await checkIsoDownload(url);
+    setCheckingDownload(false);
+    if (check.ok) {
+      startIsoDownload(url);
+      return;
+    }
+    setError(check.message);
+    if (check.imageGone) {
+      // The server marked it removed: the section offers to generate it again.
+      await api
+        .get<{ status: IsoStatus }>('/iso/status', { query: { id: screeningId } })
+        .then((answer) => setStatus(answer.status))
+        .catch(() => undefined);
+    }
+  }
+
   const view = isoViewOf(status);
   if (view === 'hidden') return null;
   return (
@@ -55,10 +77,9 @@ export function IsoSection({ screeningId, initialStatus }: { screeningId: number
         </p>
       )}
       {view === 'download' && (
-        // A plain link: the image may be large, so the browser streams it to disk itself.
-        <a className="btn btn--primary" href={`/api/iso?id=${screeningId}`} download>
+        <Button onPress={() => void download()} isPending={checkingDownload}>
           {t('result.iso.download')}
-        </a>
+        </Button>
       )}
       {error && (
         <p role="alert" className="result-iso__error">

@@ -3,9 +3,10 @@ import { Button } from '../../components/ui/Button';
 import { api, isApiError, type QueryValue } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/intl';
 import type { PdfDocument } from '../../lib/pdf';
-import { keepDocument, readKeptPdf } from '../offline/offline-copies';
+import { warmUpPdfWorker } from '../../lib/pdf-worker';
+import type { KeptDocument } from '../offline/kept-documents';
 import type { OwnerKey } from '../../lib/device-db';
-import type { ResultDocument, ScreeningResult } from './result-model';
+import type { ScreeningResult } from './result-model';
 import { saveBlob } from './save-blob';
 
 export type PdfSource = { path: string; query: Record<string, QueryValue> };
@@ -23,19 +24,32 @@ export type PdfViewerProps = {
   /** Shown when the file cannot be fetched (spec section 8 names one per document kind). */
   fetchErrorKey?: MessageKey;
   deviceCopy?: DeviceCopy;
+  /**
+   * Offline, opened as soon as the document is found on the device: the patient came back to read
+   * it and it costs no data. Online a viewer opens on request only (each opening is an audited
+   * read and a download).
+   */
+  openWhenKept?: boolean;
 };
 
 /**
  * The offline copy of this viewer's document: online, a document of the result is kept on the
- * device once fetched; offline (`offline`), it is read from there. Without `document` (the
- * referral and the facilities list) nothing is kept, so offline it is not available.
+ * device once fetched; offline (`offline`), it is read from there. Without `document` (a referral
+ * the result does not list) nothing is kept, so offline it is not available.
  */
 export type DeviceCopy = {
   offline: boolean;
   ownerKey: OwnerKey | null;
   result: ScreeningResult;
-  document?: ResultDocument;
+  document?: KeptDocument;
 };
+
+// Loading the viewers' code starts the PDF engine's worker (when its code is on the device), so
+// opening a document never waits for the engine to start (issue 4: 300 ms offline).
+warmUpPdfWorker();
+
+/** The device database's code, loaded when a document is read or kept, not with the page. */
+const offlineCopies = () => import('../offline/offline-copies');
 
 class NotKeptOfflineError extends Error {
   constructor() {
@@ -45,36 +59,46 @@ class NotKeptOfflineError extends Error {
 }
 
 async function fetchPdf(source: PdfSource, deviceCopy: DeviceCopy | undefined): Promise<Blob> {
-  if (deviceCopy?.offline) {
-    const kept = deviceCopy.ownerKey && deviceCopy.document && (await readKeptPdf(deviceCopy.ownerKey, deviceCopy.document.id));
+  const { offline = false, ownerKey = null, result, document } = deviceCopy ?? {};
+  if (offline) {
+    const kept = ownerKey && document && (await (await offlineCopies()).readKeptPdf(ownerKey, document.id));
     if (!kept) throw new NotKeptOfflineError();
     return kept;
   }
   const blob = await api.getBlob(source.path, { query: source.query });
-  if (deviceCopy?.ownerKey && deviceCopy.document) {
+  if (ownerKey && result && document) {
     // A full or refused device storage must not stop the patient from reading her document.
-    await keepDocument(deviceCopy.ownerKey, deviceCopy.result, deviceCopy.document, blob).catch(() => undefined);
+    await offlineCopies()
+      .then(({ keepDocument }) => keepDocument(ownerKey, result, document, blob))
+      .catch(() => undefined);
   }
   return blob;
 }
 
-/** Offline: whether this viewer's document is kept on the device (undefined while asking). */
-function useKeptOffline(deviceCopy: DeviceCopy | undefined): boolean | undefined {
+/**
+ * Offline: the copy of this viewer's document kept on the device, null when there is none,
+ * undefined while asking (and online, where the server has it).
+ */
+function useKeptOffline(deviceCopy: DeviceCopy | undefined): Blob | null | undefined {
   const offline = deviceCopy?.offline ?? false;
   const ownerKey = deviceCopy?.ownerKey ?? null;
   const documentId = deviceCopy?.document?.id;
-  const [kept, setKept] = useState<{ documentId: string | undefined; kept: boolean } | null>(null);
+  const [kept, setKept] = useState<{ documentId: string | undefined; blob: Blob | null } | null>(null);
   useEffect(() => {
     if (!offline) return;
     let current = true;
-    const lookup = ownerKey && documentId ? readKeptPdf(ownerKey, documentId).catch(() => null) : Promise.resolve(null);
-    void lookup.then((blob) => current && setKept({ documentId, kept: blob !== null }));
+    const lookup =
+      ownerKey && documentId
+        ? offlineCopies()
+            .then(({ readKeptPdf }) => readKeptPdf(ownerKey, documentId))
+            .catch(() => null)
+        : Promise.resolve(null);
+    void lookup.then((blob) => current && setKept({ documentId, blob }));
     return () => {
       current = false;
     };
   }, [offline, ownerKey, documentId]);
-  if (!offline) return true;
-  return kept && kept.documentId === documentId ? kept.kept : undefined;
+  return offline && kept && kept.documentId === documentId ? kept.blob : undefined;
 }
 
 function failureKey(error: unknown, fetchErrorKey: MessageKey): MessageKey {
@@ -89,13 +113,15 @@ function failureKey(error: unknown, fetchErrorKey: MessageKey): MessageKey {
  * download on a phone), its pages drawn into canvases that scroll within 512 px, and a download
  * button that doubles as the text alternative of the drawn pages.
  */
-export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.errors.fetch', deviceCopy }: PdfViewerProps) {
+export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.errors.fetch', deviceCopy, openWhenKept = false }: PdfViewerProps) {
   const t = useT();
   const headingId = useId();
   const [state, setState] = useState<ViewerState>({ kind: 'closed' });
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState<MessageKey | null>(null);
-  const keptOffline = useKeptOffline(deviceCopy);
+  const keptCopy = useKeptOffline(deviceCopy);
+  // Online the server has every document; offline only a kept one can be opened.
+  const notKept = keptCopy === null;
 
   useEffect(() => {
     if (state.kind !== 'shown') return;
@@ -103,10 +129,20 @@ export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.err
     return () => void shown.destroy();
   }, [state]);
 
-  async function open() {
+  const openedOnArrival = useRef(false);
+  useEffect(() => {
+    if (!openWhenKept || !keptCopy || openedOnArrival.current) return;
+    openedOnArrival.current = true;
+    void open(keptCopy);
+    // `open` reads the props of this render, which are the ones that found the document kept.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openWhenKept, keptCopy]);
+
+  /** `kept`: the document as already read from the device, not read again. */
+  async function open(kept?: Blob) {
     setState({ kind: 'loading' });
     try {
-      const [blob, { openPdf }] = await Promise.all([fetchPdf(source, deviceCopy), import('../../lib/pdf')]);
+      const [blob, { openPdf }] = await Promise.all([kept ?? fetchPdf(source, deviceCopy), import('../../lib/pdf')]);
       setState({ kind: 'shown', document: await openPdf(await blob.arrayBuffer()) });
     } catch (error) {
       setState({ kind: 'failed', message: failureKey(error, fetchErrorKey) });
@@ -131,7 +167,7 @@ export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.err
         <h3 id={headingId} className="pdf-viewer__title">
           {title}
         </h3>
-        {keptOffline === false ? (
+        {notKept ? (
           <p className="pdf-viewer__status">{t('offline.notAvailable')}</p>
         ) : (
           <div className="pdf-viewer__actions">
@@ -166,7 +202,8 @@ export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.err
   );
 }
 
-function PdfPages({ document, title }: { document: PdfDocument; title: string }) {
+/** The drawn pages of an open document; the referral screen shows its PDF with these too. */
+export function PdfPages({ document, title }: { document: PdfDocument; title: string }) {
   const t = useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRefs = useRef<Array<HTMLCanvasElement | null>>([]);
@@ -183,6 +220,8 @@ function PdfPages({ document, title }: { document: PdfDocument; title: string })
           const canvas = canvasRefs.current[pageNumber - 1];
           if (cancelled || !canvas) return;
           await document.renderPage(pageNumber, canvas, width);
+          // User Timing mark for `npm run bench` (issue 4: first page offline within 300 ms).
+          if (pageNumber === 1) performance.mark('pdf-first-page-rendered');
         }
       } catch {
         if (!cancelled) setRenderFailed(true);

@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import type { OwnerKey } from '../../lib/device-db';
 import { useT } from '../../lib/intl';
 import { prefs } from '../accessibility/prefs-store';
+import { facilitiesListDocument } from '../offline/kept-documents';
 import { downloadName } from './download-names';
 import { PdfViewer } from './PdfViewer';
 import { DOCUMENT_LANGUAGE_LABELS, documentLanguage, type ScreeningResult } from './result-model';
@@ -62,6 +63,7 @@ export function ResultDocuments({ result, ownerKey, offline }: ResultDocumentsPr
               documentLanguage: document.language ?? 'pl',
             })}
             deviceCopy={{ offline, ownerKey, result, document }}
+            openWhenKept
           />
         );
       })}
@@ -84,7 +86,7 @@ export function ResultDocuments({ result, ownerKey, offline }: ResultDocumentsPr
           title={t('result.documents.facilitiesList')}
           source={{ path: '/screening/download-wykaz', query: { screeningId: screening.id, lang } }}
           fileName={downloadName('facilitiesList', lang, { examinedAt: screening.examinedAt })}
-          deviceCopy={{ offline, ownerKey, result }}
+          deviceCopy={{ offline, ownerKey, result, document: facilitiesListDocument(screening.id) }}
         />
       )}
     </Card>

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
-import { useParams } from 'wouter';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { goBack } from '../../app/guards';
 import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
 import { pathFor } from '../../app/routes';
 import { useIntl, useT } from '../../lib/intl';
 import { useSession } from '../auth/session-store';
 import { currentOwnerKey, ownerKeyOf, rememberDeviceOwner } from '../offline/device-owner';
-import { SavedCopies } from '../offline/SavedCopies';
 import { IsoSection } from './IsoSection';
 import { ResultDocuments } from './ResultDocuments';
 import { ResultSummary } from './ResultSummary';
@@ -15,6 +15,9 @@ import { SurveySection } from './SurveySection';
 import { useScreeningResult } from './use-screening-result';
 import '../offline/offline.css';
 import './result.css';
+
+// With the device database's code, loaded once the result shows: it never holds up the first render.
+const SavedCopies = lazy(() => import('../offline/SavedCopies').then((module) => ({ default: module.SavedCopies })));
 
 function routeScreeningId(param: string | undefined): number | undefined {
   return param !== undefined && /^\d+$/.test(param) ? Number(param) : undefined;
@@ -42,12 +45,15 @@ export default function ResultPage() {
   const routeId = routeScreeningId(params.id);
   const ownerKey = useDeviceOwner();
   const load = useScreeningResult(routeId, ownerKey);
+  const [, navigate] = useLocation();
 
-  // Spec section 2: a screening other than the one the path names means the user goes back.
+  // Spec section 2: a screening other than the one the path names means the user goes back. The
+  // route guard checks this on result-portal pages; a patient's /screening/:id is checked here,
+  // on the answer the page loads anyway.
   const mismatch = load.kind === 'loaded' && routeId !== undefined && load.result.screening.id !== routeId;
   useEffect(() => {
-    if (mismatch) history.back();
-  }, [mismatch]);
+    if (mismatch) goBack(navigate, pathFor('mammography_screenings'));
+  }, [mismatch, navigate]);
   const offlineSavedAt = load.kind === 'loaded' ? load.offlineSavedAt : undefined;
 
   return (
@@ -86,7 +92,11 @@ export default function ResultPage() {
           )}
         </>
       )}
-      {ownerKey && load.kind !== 'loading' && <SavedCopies ownerKey={ownerKey} />}
+      {ownerKey && load.kind !== 'loading' && (
+        <Suspense fallback={null}>
+          <SavedCopies ownerKey={ownerKey} />
+        </Suspense>
+      )}
       {!offlineSavedAt && <SponsorBanners placement="bottom-placement" />}
     </div>
   );

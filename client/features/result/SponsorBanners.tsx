@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { api } from '../../lib/api';
 import { useT } from '../../lib/intl';
 import { prefs } from '../accessibility/prefs-store';
+import { fetchBanners, type Banner, type BannerPlacement } from './prefetch';
 
-type Banner = { id: number | string; position: string; imageUrl: string; linkUrl: string | null; alt: { pl: string; en: string } };
-export type BannerPlacement = 'top-placement' | 'bottom-placement';
+/**
+ * The sponsor banner format (public/banners, 320x100): the place is kept while the logo loads,
+ * so nothing below it jumps when it arrives.
+ */
+const BANNER_SIZE = { width: 320, height: 100 };
 
 /** Sponsor logos above or below the result; a failure leaves the place empty (spec section 8). */
 export function SponsorBanners({ placement }: { placement: BannerPlacement }) {
@@ -15,9 +18,8 @@ export function SponsorBanners({ placement }: { placement: BannerPlacement }) {
 
   useEffect(() => {
     let current = true;
-    api
-      .get<Banner[]>('/banners', { query: { type: placement } })
-      .then((answer) => current && setBanners(Array.isArray(answer) ? answer : []))
+    fetchBanners(placement)
+      .then((answer) => current && setBanners(answer))
       .catch(() => undefined);
     return () => {
       current = false;
@@ -28,7 +30,16 @@ export function SponsorBanners({ placement }: { placement: BannerPlacement }) {
   return (
     <aside className="sponsor-banners" aria-label={t('result.sponsors')}>
       {banners.map((banner) => {
-        const image = <img src={banner.imageUrl} alt={banner.alt[lang]} className="sponsor-banners__image" />;
+        const image = (
+          <img
+            src={banner.imageUrl}
+            alt={banner.alt[lang]}
+            {...BANNER_SIZE}
+            // Above the result, the first thing on screen; below it, fetched only when scrolled near.
+            {...(placement === 'top-placement' ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+            className="sponsor-banners__image"
+          />
+        );
         return (
           <div key={banner.id} className="sponsor-banners__item">
             {banner.linkUrl ? (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { api, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import type { OwnerKey } from '../../lib/device-db';
-import { readKeptScreening, refreshKeptScreening } from '../offline/offline-copies';
+import { fetchResult } from './prefetch';
 import type { ScreeningResult } from './result-model';
 
 export type ResultLoad =
@@ -10,15 +10,23 @@ export type ResultLoad =
   | { kind: 'loaded'; result: ScreeningResult; offlineSavedAt?: string }
   | { kind: 'failed'; offline: boolean };
 
+/** The device database's code, loaded once the page shows: it never holds up the first render. */
+const offlineCopies = () => import('../offline/offline-copies');
+
+async function keptCopy(id: number | undefined, ownerKey: OwnerKey | null): Promise<ResultLoad> {
+  const kept = ownerKey ? await offlineCopies().then(({ readKeptScreening }) => readKeptScreening(ownerKey, id)).catch(() => null) : null;
+  return kept ? { kind: 'loaded', result: kept.result, offlineSavedAt: kept.savedAt } : { kind: 'failed', offline: true };
+}
+
 async function loadResult(id: number | undefined, ownerKey: OwnerKey | null): Promise<ResultLoad> {
+  // A browser that knows it has no network goes straight to the device's copy.
+  if (navigator.onLine === false) return keptCopy(id, ownerKey);
   try {
-    const result = await api.get<ScreeningResult>('/screening/result', { query: { id } });
-    if (ownerKey) await refreshKeptScreening(ownerKey, result).catch(() => undefined);
+    const result = await fetchResult(id);
+    if (ownerKey) await offlineCopies().then(({ refreshKeptScreening }) => refreshKeptScreening(ownerKey, result)).catch(() => undefined);
     return { kind: 'loaded', result };
   } catch (error) {
-    const offline = isApiError(error, 'NETWORK');
-    const kept = offline && ownerKey ? await readKeptScreening(ownerKey, id).catch(() => null) : null;
-    return kept ? { kind: 'loaded', result: kept.result, offlineSavedAt: kept.savedAt } : { kind: 'failed', offline };
+    return isApiError(error, 'NETWORK') ? keptCopy(id, ownerKey) : { kind: 'failed', offline: false };
   }
 }
 

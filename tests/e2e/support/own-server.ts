@@ -1,8 +1,8 @@
 import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../support/free-port';
 
 /**
  * A portal of the spec file's own, started like playwright.config.ts starts the shared one
@@ -15,15 +15,6 @@ export type OwnServer = { baseURL: string; stop(): Promise<void> };
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const STARTUP_TIMEOUT_MS = 90_000;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
-}
 
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;

@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../auth/testing';
+import { fetchBanners, fetchResult, prefetchBanners, prefetchResult } from './prefetch';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const banner = { id: 1, position: 'top-placement', imageUrl: '/banners/a.svg', linkUrl: null, alt: { pl: 'A', en: 'A' } };
+
+describe('requests the route guard starts for the result page', () => {
+  it('are taken by the page once: the result is read a single time, a second visit asks again', async () => {
+    const requests = fakeApi({ 'GET /screening/result': () => ({ body: { screening: { id: 41 } } }) });
+    prefetchResult(41);
+    expect(await fetchResult(41)).toEqual({ screening: { id: 41 } });
+    expect(requests.filter((request) => request.path === '/screening/result')).toHaveLength(1);
+    await fetchResult(41);
+    expect(requests.filter((request) => request.path === '/screening/result')).toHaveLength(2);
+  });
+
+  it('are not taken for another screening, nor once stale', async () => {
+    const requests = fakeApi({ 'GET /screening/result': () => ({ body: {} }) });
+    prefetchResult(41);
+    await fetchResult(42);
+    expect(requests).toHaveLength(2);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    prefetchResult(43);
+    vi.setSystemTime(Date.now() + 60_000);
+    await fetchResult(43);
+    expect(requests).toHaveLength(4);
+  });
+
+  it('ask again for banners refused before the session was known', async () => {
+    let signedIn = false;
+    const requests = fakeApi({ 'GET /banners': () => (signedIn ? { body: [banner] } : { status: 401, body: { code: 'UNAUTHENTICATED' } }) });
+    prefetchBanners();
+    signedIn = true;
+    expect(await fetchBanners('top-placement')).toEqual([banner]);
+    expect(requests.filter((request) => request.path === '/banners')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,74 @@
+import { api } from '../../lib/api';
+import type { ScreeningResult } from './result-model';
+
+export type Banner = { id: number | string; position: string; imageUrl: string; linkUrl: string | null; alt: { pl: string; en: string } };
+export type BannerPlacement = 'top-placement' | 'bottom-placement';
+
+/**
+ * The result page's requests, started by the route guard while it checks the session
+ * (client/app/guards.tsx), so that on a phone's slow link they travel together rather than one
+ * after another (issue 4: Largest Contentful Paint on the first visit). The page takes each
+ * started request once; one it does not take soon was for another visit and is asked anew.
+ */
+const FRESH_MS = 30_000;
+const started = new Map<string, { answer: Promise<unknown>; at: number }>();
+
+function start(key: string, request: () => Promise<unknown>): void {
+  const answer = request();
+  // Its failure belongs to the page that takes it, not to the console as unhandled.
+  answer.catch(() => undefined);
+  started.set(key, { answer, at: Date.now() });
+}
+
+/** `askAgainOnFailure`: a started request that failed is repeated rather than its failure shown. */
+function take<T>(key: string, request: () => Promise<T>, askAgainOnFailure = false): Promise<T> {
+  const found = started.get(key);
+  started.delete(key);
+  if (!found || Date.now() - found.at >= FRESH_MS) return request();
+  const answer = found.answer as Promise<T>;
+  return askAgainOnFailure ? answer.catch(() => request()) : answer;
+}
+
+const resultKey = (id: number | undefined) => `result:${id ?? 'own'}`;
+const requestResult = (id: number | undefined) => api.get<ScreeningResult>('/screening/result', { query: { id } });
+
+/** `GET /api/screening/result`: the guest's screening (no id) or the patient's screening `id`. */
+export function fetchResult(id: number | undefined): Promise<ScreeningResult> {
+  return take(resultKey(id), () => requestResult(id));
+}
+
+/** Only once the session may open the page: each read of a result is an audited RESULT entry. */
+export function prefetchResult(id: number | undefined): void {
+  start(resultKey(id), () => requestResult(id));
+}
+
+const bannersKey = (placement: BannerPlacement) => `banners:${placement}`;
+
+async function requestBanners(placement: BannerPlacement): Promise<Banner[]> {
+  const answer = await api.get<Banner[]>('/banners', { query: { type: placement } });
+  const banners = Array.isArray(answer) ? answer : [];
+  // The top logos, the first thing on screen, download while the page waits for the result, not
+  // after it rendered; their <img> elements then find them in the browser's memory. The bottom
+  // ones load when scrolled near (SponsorBanners).
+  if (placement === 'top-placement') {
+    for (const banner of banners) {
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = banner.imageUrl;
+    }
+  }
+  return banners;
+}
+
+/** `GET /api/banners`: the sponsor logos of one placement. */
+export function fetchBanners(placement: BannerPlacement): Promise<Banner[]> {
+  return take(bannersKey(placement), () => requestBanners(placement), true);
+}
+
+/**
+ * Started before the session is known: refused when there is none, which leaves the request for
+ * the page to repeat should she sign in soon after.
+ */
+export function prefetchBanners(): void {
+  for (const placement of ['top-placement', 'bottom-placement'] as const) start(bannersKey(placement), () => requestBanners(placement));
+}

@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { useLocation, useSearch } from 'wouter';
+import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
+import { useT } from '../../lib/intl';
+import { ReferralsView } from '../referrals/ReferralsView';
+import { ScreeningsList } from './ScreeningsList';
+import '../result/result.css';
+import '../referrals/referrals.css';
+import './screenings.css';
+
+type TabId = 'screenings' | 'referrals';
+
+/** The open tab is in the URL (`?tab=referrals`) like the filters, so a reload keeps it. */
+function useTab(): [TabId, (tab: TabId) => void] {
+  const searchText = useSearch();
+  const [location, navigate] = useLocation();
+  const tab: TabId = new URLSearchParams(searchText).get('tab') === 'referrals' ? 'referrals' : 'screenings';
+  const select = useMemo(
+    () => (next: TabId) => {
+      const search = new URLSearchParams(searchText);
+      if (next === 'referrals') search.set('tab', next);
+      else search.delete('tab');
+      const query = search.toString();
+      navigate(query ? `${location}?${query}` : location, { replace: true });
+    },
+    [searchText, location, navigate],
+  );
+  return [tab, select];
+}
+
+/** mammography_screenings (/screenings): the patient's screenings and, in a second tab, her referrals. */
+export default function ScreeningsPage() {
+  const t = useT();
+  useDocumentTitle(t('screenings.title'));
+  const [tab, selectTab] = useTab();
+
+  return (
+    <article className="screenings-page">
+      <h1 className="screenings-page__title">{t('screenings.title')}</h1>
+      <Tabs selectedKey={tab} onSelectionChange={(key: Key) => selectTab(key === 'referrals' ? 'referrals' : 'screenings')} className="tabs">
+        <TabList aria-label={t('screenings.tabs.label')} className="tabs__list">
+          <Tab id="screenings" className="tabs__tab">
+            {t('screenings.tabs.screenings')}
+          </Tab>
+          <Tab id="referrals" className="tabs__tab">
+            {t('referrals.title')}
+          </Tab>
+        </TabList>
+        <TabPanel id="screenings" className="tabs__panel">
+          <ScreeningsList />
+        </TabPanel>
+        <TabPanel id="referrals" className="tabs__panel">
+          <ReferralsView />
+        </TabPanel>
+      </Tabs>
+    </article>
+  );
+}
