@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DICOM_CORPUS_DIR } from '../../tests/support/dicom-corpus';
 import { MarkerVerdict, scanFiles, scanMarkers } from './dicom-marker';
 
-const corpus = fileURLToPath(new URL('../../../shared/data/dicom/', import.meta.url));
-const corpusFile = (name: string) => new Blob([readFileSync(`${corpus}${name}`)]);
+const corpusFile = (name: string) => new Blob([readFileSync(path.join(DICOM_CORPUS_DIR, name))]);
 
 /** A Part 10 file: 128-byte preamble, DICM, then anything. */
 function part10(size = 400): Blob {

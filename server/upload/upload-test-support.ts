@@ -1,25 +1,23 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestClient, TestResponse } from '../../tests/support/app';
-
-/** The shared corpus of real DICOM files (its README.md says what each one is). */
-export const CORPUS_DIR = path.resolve(import.meta.dirname, '../../../shared/data/dicom');
+import { DICOM_CORPUS_DIR } from '../../tests/support/dicom-corpus';
 
 export type UploadPart = { name: string; bytes: Buffer };
 
 /** Every file of the corpus, named by its path relative to the corpus as a folder upload sends it. */
-export function corpusFiles(directory = CORPUS_DIR): UploadPart[] {
+export function corpusFiles(directory = DICOM_CORPUS_DIR): UploadPart[] {
   const entries = readdirSync(directory, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   return entries
     .map((entry) => {
       const full = path.join(entry.parentPath, entry.name);
-      return { name: path.relative(CORPUS_DIR, full), bytes: readFileSync(full) };
+      return { name: path.relative(DICOM_CORPUS_DIR, full), bytes: readFileSync(full) };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function corpusFile(name: string): UploadPart {
-  return { name, bytes: readFileSync(path.join(CORPUS_DIR, name)) };
+  return { name, bytes: readFileSync(path.join(DICOM_CORPUS_DIR, name)) };
 }
 
 /**

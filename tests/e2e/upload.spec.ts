@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { DICOM_CORPUS_DIR } from '../support/dicom-corpus';
 import { en, pl, type Catalog } from './support/catalogs';
 import { ANNA } from './support/demo-accounts';
 import { submitPortalLogin, userMenuButton } from './support/login-forms';
@@ -14,10 +15,10 @@ import { skipCookieDialog, startWithPreferences, type Preferences } from './supp
  */
 const test = testOnOwnServer();
 
-/** The real DICOM corpus beside the repository (its README says what each file is). */
-const corpus = fileURLToPath(new URL('../../../shared/data/dicom/', import.meta.url));
 /** 83 files in folders as on a disc, each with the marker; two of them are DICOMDIRs. */
-const DISC_FOLDER = `${corpus}dicomdirtests`;
+/** The real DICOM files in the repository (their README says what each one is). */
+const corpus = `${DICOM_CORPUS_DIR}/`;
+const DISC_FOLDER = path.join(DICOM_CORPUS_DIR, 'dicomdirtests');
 const DISC_FILES = 83;
 
 async function openUploadPage(page: Page, catalog: Catalog, baseURL: string | undefined, preferences: Partial<Preferences> = {}) {
