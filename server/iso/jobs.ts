@@ -34,8 +34,7 @@ export function startIsoJobs(deps: { queue: JobQueue; db: Db; config: Config; lo
   const { queue, db, logger, clock, storage } = deps;
   const buildDisc: BuildDisc = deps.buildDisc ?? ((screeningId, now) => buildScreeningDisc(db, storage, deps.config, screeningId, now));
 
-  const started = (async () => {
-    const boss = await queue.boss();
+  const started = queue.prepare(async (boss) => {
     await boss.createQueue(ISO_QUEUE, { name: ISO_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, expireInMinutes: EXPIRE_IN_MINUTES });
     await boss.work<IsoJobData>(
       ISO_QUEUE,
@@ -45,7 +44,7 @@ export function startIsoJobs(deps: { queue: JobQueue; db: Db; config: Config; lo
       },
     );
     return boss;
-  })();
+  });
   // A queue that cannot start answers NO_CONNECTION on requests; the failure is logged once here.
   started.catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'iso job queue did not start'));
 

@@ -5,6 +5,8 @@ import { errorForLog, type Logger } from './logger';
 export type JobQueue = {
   /** The started pg-boss; awaiting it rejects when the queue could not start. */
   boss(): Promise<PgBoss>;
+  /** Runs `setUp` (creating queues, registering workers) once the queue has started; stop() waits for it. */
+  prepare<T>(setUp: (boss: PgBoss) => Promise<T>): Promise<T>;
   /**
    * Runs `task` about every `intervalSeconds` as a pg-boss job, on one process at a time: the
    * queue's `stately` policy keeps at most one waiting and one running, however many portal
@@ -36,27 +38,42 @@ export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQu
   // Callers see the failure as an unreachable queue; it is logged once here.
   started.catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'job queue did not start'));
   const timers: NodeJS.Timeout[] = [];
+  // Set-ups and sends still talking to the database; stop() waits for them, so none of them runs
+  // after the queue is stopped (and, in the tests, while the schema is being dropped).
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+    return work;
+  };
+  const prepare = <T>(setUp: (boss: PgBoss) => Promise<T>): Promise<T> => track(started.then(setUp));
 
   return {
     boss: () => started,
+    prepare,
     every(name, intervalSeconds, task) {
-      const ready = (async () => {
-        const queue = await started;
+      const ready = prepare(async (queue) => {
         await queue.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: Math.max(PERIODIC_RUN_SECONDS, intervalSeconds) });
         await queue.work(name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async () => {
           await task().catch((error: unknown) => logger.error({ job: name, err: errorForLog(error) }, 'periodic job failed'));
         });
-      })();
+        return queue;
+      });
       const tick = () =>
-        void ready
-          .then(async () => (await started).send(name, {}))
-          .catch((error: unknown) => logger.warn({ job: name, err: errorForLog(error) }, 'periodic job not queued'));
+        void track(ready.then((queue) => queue.send(name, {}))).catch((error: unknown) =>
+          logger.warn({ job: name, err: errorForLog(error) }, 'periodic job not queued'),
+        );
       tick();
       timers.push(setInterval(tick, intervalSeconds * 1000).unref());
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);
       await started.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

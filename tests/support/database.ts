@@ -34,11 +34,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     schema,
     async drop() {
       try {
-        await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+        await dropSchema(db, schema);
       } finally {
         await db.destroy();
         await embedded?.stop();
       }
     },
   };
+}
+
+/**
+ * Dropping a schema locks every object in it, and other test files create and drop theirs at the
+ * same time on the same server: PostgreSQL may pick this DROP as a deadlock victim. It is retried.
+ */
+async function dropSchema(db: Db, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+      return;
+    } catch (error) {
+      const deadlock = (error as { code?: string }).code === '40P01';
+      if (!deadlock || attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
