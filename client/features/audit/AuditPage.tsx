@@ -2,7 +2,6 @@ import { useLocation } from 'wouter';
 import { AUDIT_PAGE_SIZE } from '@common/audit';
 import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
 import { routeForPath } from '../../app/routes';
-import { Button } from '../../components/ui/Button';
 import { Pagination } from '../../components/ui/Pagination';
 import { useT } from '../../lib/intl';
 import { AuditFiltersForm } from './AuditFiltersForm';
@@ -10,6 +9,7 @@ import { AuditTable } from './AuditTable';
 import { useAuditEntries } from './use-audit-entries';
 import { useAuditFilters } from './use-audit-filters';
 import './audit.css';
+import { LoadFailure } from '../../components/ui/LoadFailure';
 
 /**
  * audit and portal_audit: the same screen, headed by the portal its path belongs to. The server
@@ -33,12 +33,7 @@ export default function AuditPage() {
       </header>
       <AuditFiltersForm filters={filters} onChange={changeFilters} />
       {entries.failed ? (
-        <div className="audit-page__failure">
-          <p role="alert">{t('audit.loadFailed')}</p>
-          <Button variant="secondary" onPress={entries.retry}>
-            {t('app.retry')}
-          </Button>
-        </div>
+        <LoadFailure message={t('audit.loadFailed')} onRetry={entries.retry} />
       ) : entries.page ? (
         <>
           <p className="audit-page__count" role="status">

@@ -8,6 +8,7 @@ import { notify } from '../notifications/notification-store';
 import { downloadName } from '../result/download-names';
 import { PdfPages } from '../result/PdfViewer';
 import { saveBlob } from '../result/save-blob';
+import { LoadFailure } from '../../components/ui/LoadFailure';
 
 type ViewerState =
   | { kind: 'loading' }
@@ -90,12 +91,7 @@ export function ReferralViewer({ referral }: { referral: ReferralListItem }) {
         </p>
       )}
       {state.kind === 'failed' && (
-        <div className="referral-viewer__failure">
-          <p className="pdf-viewer__error">{t('result.errors.referral')}</p>
-          <Button variant="secondary" onPress={() => setAttempt((count) => count + 1)}>
-            {t('app.retry')}
-          </Button>
-        </div>
+        <LoadFailure message={t('result.errors.referral')} onRetry={() => setAttempt((count) => count + 1)} />
       )}
       {state.kind === 'shown' &&
         (state.document ? (

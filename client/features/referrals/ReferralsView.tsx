@@ -8,6 +8,7 @@ import { useIntl, useT } from '../../lib/intl';
 import { browserTimeZone } from '../screenings/screening-filters';
 import { ReferralViewer } from './ReferralViewer';
 import { useReferrals, type DayRangeQuery } from './use-referrals';
+import { LoadFailure } from '../../components/ui/LoadFailure';
 
 /** Typed dates change segment by segment: the list is asked again once typing pauses. */
 export const RANGE_DEBOUNCE_MS = 500;
@@ -69,12 +70,7 @@ export function ReferralsView() {
         </Button>
       </div>
       {referrals.failed ? (
-        <div className="screenings-list__failure">
-          <p role="alert">{t('referrals.loadFailed')}</p>
-          <Button variant="secondary" onPress={referrals.reload}>
-            {t('app.retry')}
-          </Button>
-        </div>
+        <LoadFailure message={t('referrals.loadFailed')} onRetry={referrals.reload} />
       ) : referrals.items ? (
         <>
           <p className="screenings-list__hint">{t('referrals.selectHint')}</p>

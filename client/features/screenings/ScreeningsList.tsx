@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/Button';
 import { Pagination } from '../../components/ui/Pagination';
 import { useT } from '../../lib/intl';
 import { activeFilterCount } from './screening-filters';
@@ -8,6 +7,7 @@ import { ScreeningFiltersPopover } from './ScreeningFiltersPopover';
 import { ScreeningsTable } from './ScreeningsTable';
 import { useScreenings } from './use-screenings';
 import { useScreeningsView } from './use-screenings-view';
+import { LoadFailure } from '../../components/ui/LoadFailure';
 
 /** Spec section 9: the table shows five rows a page. */
 export const SCREENINGS_PAGE_SIZE = 5;
@@ -38,12 +38,7 @@ export function ScreeningsList() {
     <div className="screenings-list">
       <ScreeningFiltersPopover filters={view.filters} onChange={view.setFilters} />
       {load.failed ? (
-        <div className="screenings-list__failure">
-          <p role="alert">{t('screenings.loadFailed')}</p>
-          <Button variant="secondary" onPress={load.retry}>
-            {t('app.retry')}
-          </Button>
-        </div>
+        <LoadFailure message={t('screenings.loadFailed')} onRetry={load.retry} />
       ) : load.items ? (
         <>
           <p className="screenings-list__hint">{t('screenings.selectHint')}</p>

@@ -15,6 +15,7 @@ import { UploadReportView } from './UploadReportView';
 import { useApiGet } from '../../lib/use-api-get';
 import { useUpload } from './use-upload';
 import './upload.css';
+import { LoadFailure } from '../../components/ui/LoadFailure';
 
 /**
  * upload (/portal/upload-screenings): the patient sends images of earlier examinations, e.g. a
@@ -46,12 +47,7 @@ export default function UploadPage() {
       </header>
 
       {limits.failed && !limits.data ? (
-        <div className="upload-page__failure">
-          <p role="alert">{t('upload.limitsFailed')}</p>
-          <Button variant="secondary" onPress={limits.reload}>
-            {t('app.retry')}
-          </Button>
-        </div>
+        <LoadFailure message={t('upload.limitsFailed')} onRetry={limits.reload} />
       ) : !limits.data ? (
         <p role="status">{t('app.loading')}</p>
       ) : (

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { UploadedStudiesResponse } from '@common/types/upload';
-import { Button } from '../../components/ui/Button';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/ui/Table';
 import { useIntl, useT } from '../../lib/intl';
 import { formatSize } from './format-size';
 import type { ApiGet } from '../../lib/use-api-get';
+import { LoadFailure } from '../../components/ui/LoadFailure';
 
 const UPLOADED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 
@@ -21,12 +21,7 @@ export const UploadedStudies = memo(function UploadedStudies({ studies }: { stud
         {t('upload.studies.title')}
       </h2>
       {studies.failed ? (
-        <div className="upload-page__failure">
-          <p role="alert">{t('upload.studies.loadFailed')}</p>
-          <Button variant="secondary" onPress={studies.reload}>
-            {t('app.retry')}
-          </Button>
-        </div>
+        <LoadFailure message={t('upload.studies.loadFailed')} onRetry={studies.reload} />
       ) : !studies.data ? (
         <p role="status">{t('app.loading')}</p>
       ) : (
