@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { fillIndexHtmlMarker } from './vite-index-html-marker';
 
 /**
  * The message catalogs are lazy chunks (client/lib/intl.ts), fetched only once the entry script
@@ -21,22 +22,10 @@ export function catalogUrls(chunks: Array<{ fileName: string; facadeModuleId: st
 }
 
 export function catalogPreload(): Plugin {
-  let base = '/';
-  return {
-    name: 'catalog-preload',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle || !html.includes(CATALOG_URLS_MARKER)) throw new Error(`index.html has no "${CATALOG_URLS_MARKER}" to fill`);
-        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const urls = catalogUrls(chunks, base);
-        if (!urls.pl) throw new Error('the build has no chunk of client/i18n/pl.json');
-        return html.replace(CATALOG_URLS_MARKER, JSON.stringify(urls));
-      },
-    },
-  };
+  return fillIndexHtmlMarker('catalog-preload', CATALOG_URLS_MARKER, (bundle, base) => {
+    const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+    const urls = catalogUrls(chunks, base);
+    if (!urls.pl) throw new Error('the build has no chunk of client/i18n/pl.json');
+    return urls;
+  });
 }

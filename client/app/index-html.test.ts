@@ -24,7 +24,7 @@ function runWith(stored: string | null | Error) {
       return stored;
     },
   };
-  runInNewContext(inlineScript, { document, localStorage });
+  runInNewContext(inlineScript, { document, localStorage, location: { pathname: '/' } });
   return { lang: documentElement.lang, theme: attributes.get('data-theme'), scale: properties.get('--font-scale'), title: document.title };
 }
 

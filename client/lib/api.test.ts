@@ -140,6 +140,58 @@ describe('api requests', () => {
   });
 });
 
+describe('requests the pre-paint script sent early (index.html)', () => {
+  afterEach(() => {
+    delete (globalThis as { portalEarlyRequests?: unknown }).portalEarlyRequests;
+    vi.restoreAllMocks();
+  });
+
+  function sentEarly(url: string, answer: Response) {
+    (globalThis as { portalEarlyRequests?: Record<string, Promise<Response>> }).portalEarlyRequests = { [url]: Promise.resolve(answer) };
+  }
+
+  it('takes over the answer of the same GET once, then asks the server', async () => {
+    sentEarly('/api/user/profile', json(200, { id: 1, early: true }));
+    const calls = fakeServer(json(200, { id: 1, early: false }));
+    expect(await api.get('/user/profile')).toEqual({ id: 1, early: true });
+    expect(calls).toHaveLength(0);
+    expect(await api.get('/user/profile')).toEqual({ id: 1, early: false });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('turns an early refusal into the same ApiError', async () => {
+    sentEarly('/api/user/profile', json(401, { code: 'UNAUTHORIZED' }));
+    fakeServer();
+    await expect(api.get('/user/profile')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it('never answers another URL or another method with it', async () => {
+    sentEarly('/api/banners?type=top-placement', json(200, ['early']));
+    const calls = fakeServer(json(200, ['bottom']), json(200, { csrfToken: 't' }), json(200, { ok: true }));
+    expect(await api.get('/banners', { query: { type: 'bottom-placement' } })).toEqual(['bottom']);
+    expect(await api.delete('/banners?type=top-placement')).toEqual({ ok: true });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/banners?type=bottom-placement',
+      'GET /api/auth/csrf',
+      'DELETE /api/banners?type=top-placement',
+    ]);
+  });
+
+  it('asks the server itself when the script decided not to send it', async () => {
+    (globalThis as { portalEarlyRequests?: Record<string, Promise<null>> }).portalEarlyRequests = { '/api/screening/result': Promise.resolve(null) };
+    const calls = fakeServer(json(200, { screening: { id: 4 } }));
+    expect(await api.get('/screening/result')).toEqual({ screening: { id: 4 } });
+    expect(calls.map((call) => call.url)).toEqual(['/api/screening/result']);
+  });
+
+  it('drops an answer not taken in the first 30 s of the page', async () => {
+    sentEarly('/api/user/profile', json(200, { early: true }));
+    vi.spyOn(performance, 'now').mockReturnValue(31_000);
+    fakeServer(json(200, { early: false }));
+    expect(await api.get('/user/profile')).toEqual({ early: false });
+  });
+});
+
 describe('api errors', () => {
   it('keeps the validation issues of a 400', async () => {
     fakeServer(

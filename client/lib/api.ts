@@ -101,7 +101,28 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
  */
 type Transport = (url: string, init: { method: Method; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal }) => Promise<Response>;
 
-const fetchTransport: Transport = (url, init) => fetch(url, { ...init, credentials: 'same-origin' });
+/**
+ * GETs the pre-paint script of index.html sent before the app's code had loaded (a result page's
+ * first requests, a round trip sooner on a phone's link), by URL. Each is taken once, by the
+ * first GET of its URL. One the script decided not to send answers null, and one not taken in
+ * the page's first 30 s is for nobody (its answer would be stale): the request then goes out now.
+ */
+type EarlyRequests = { portalEarlyRequests?: Record<string, Promise<Response | null> | undefined> };
+const EARLY_REQUESTS_FRESH_MS = 30_000;
+
+function takeEarlyRequest(url: string, method: Method): Promise<Response | null> | undefined {
+  const early = (globalThis as EarlyRequests).portalEarlyRequests;
+  if (!early || method !== 'GET') return undefined;
+  const response = early[url];
+  delete early[url];
+  return performance.now() < EARLY_REQUESTS_FRESH_MS ? response : undefined;
+}
+
+const fetchTransport: Transport = (url, init) => {
+  const send = () => fetch(url, { ...init, credentials: 'same-origin' });
+  const early = takeEarlyRequest(url, init.method);
+  return early ? early.then((response) => response ?? send()) : send();
+};
 
 /** Responses that may not have a body (the Response constructor refuses one). */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);

@@ -1,15 +1,19 @@
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
+/** Set by the pre-paint script of index.html when it started the worker itself (offline, on a result page). */
+type EarlyStart = { portalPdfWorker?: Worker };
+
 let worker: Worker | null = null;
 
 /**
  * The PDF engine's worker, one for the page's lifetime: pdf.js opens every document on it
  * (`GlobalWorkerOptions.workerPort`, ./pdf.ts). Starting it costs the main thread nothing, but
  * the worker then fetches and compiles over a megabyte of code, which takes longer than reading
- * a kept PDF and drawing its first page; so the result page starts it before a viewer is opened.
+ * a kept PDF and drawing its first page; so it is started before a viewer is opened, offline even
+ * before the app's code has loaded (index.html, scripts/vite-pdf-worker-early.ts).
  */
 export function pdfWorker(): Worker {
-  worker ??= new Worker(workerUrl, { type: 'module' });
+  worker ??= (globalThis as EarlyStart).portalPdfWorker ?? new Worker(workerUrl, { type: 'module' });
   return worker;
 }
 

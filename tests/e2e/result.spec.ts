@@ -81,6 +81,27 @@ test('the result-portal patient reads her result, opens and downloads the descri
   expect([decoder.status(), decoder.headers()['content-type']]).toEqual([200, 'application/wasm']);
 });
 
+test('opened afresh, the page asks for her profile and her result once each, and shows them', async ({ page, baseURL }) => {
+  await signInToResult(page, baseURL);
+  // A new tab: the app loads from the start, and index.html sends the page's first requests
+  // before the app's code has loaded; the app must take them over, not send them again (each
+  // read of a result is an audited entry).
+  const fresh = await page.context().newPage();
+  const asked: string[] = [];
+  fresh.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(`${request.method()} ${pathname}${search}`);
+  });
+  await fresh.goto('/screening');
+  await expect(fresh.getByTestId('result-wording')).toHaveText(en['result.scale.benign']);
+  await expect(fresh.getByRole('complementary', { name: en['result.sponsors'] }).first().getByRole('img').first()).toBeVisible();
+  for (const request of ['GET /api/user/profile', 'GET /api/screening', 'GET /api/screening/result', 'GET /api/banners?type=top-placement']) {
+    expect(asked.filter((url) => url === request), request).toHaveLength(1);
+  }
+  expect(await fresh.evaluate(() => Object.keys((window as { portalEarlyRequests?: object }).portalEarlyRequests ?? { none: true }))).toEqual([]);
+  await fresh.close();
+});
+
 test('the patient requests the ISO disc image, waits for it and downloads it', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await signInToResult(page, baseURL);

@@ -1,5 +1,6 @@
 import { loadScreeningInfo } from '../auth/session-store';
 import { rememberedDeviceOwner } from './device-owner';
+import { startOpeningKeptDescriptions } from './kept-descriptions-preopen';
 import { readKeptScreening } from './offline-copies';
 
 /**
@@ -16,8 +17,8 @@ export async function hasOfflineCopy(id: number | undefined | null): Promise<boo
   // A browser that knows it has no network need not be asked (in airplane mode, asking costs time).
   const offline = navigator.onLine === false || (await loadScreeningInfo(id)).outcome === 'offline';
   if (!offline) return false;
-  // The page will open the kept descriptions at once (PdfViewer's openWhenKept): the PDF engine's
-  // code, on the device already, loads while the page renders (issue 4: first page in 300 ms).
-  void import('../../lib/pdf').catch(() => undefined);
+  // The page will open the kept descriptions at once (PdfViewer's openWhenKept): they are read
+  // and opened while it renders (issue 4: first page in 300 ms).
+  startOpeningKeptDescriptions(ownerKey, kept.result);
   return true;
 }

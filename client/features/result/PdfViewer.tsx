@@ -4,6 +4,7 @@ import { api, isApiError, type QueryValue } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/intl';
 import type { PdfDocument } from '../../lib/pdf';
 import { warmUpPdfWorker } from '../../lib/pdf-worker';
+import type { KeptPdf } from '../offline/kept-descriptions-preopen';
 import type { KeptDocument } from '../offline/kept-documents';
 import type { OwnerKey } from '../../lib/device-db';
 import type { ScreeningResult } from './result-model';
@@ -50,6 +51,7 @@ warmUpPdfWorker();
 
 /** The device database's code, loaded when a document is read or kept, not with the page. */
 const offlineCopies = () => import('../offline/offline-copies');
+const keptPdfs = () => import('../offline/kept-descriptions-preopen');
 
 class NotKeptOfflineError extends Error {
   constructor() {
@@ -76,29 +78,34 @@ async function fetchPdf(source: PdfSource, deviceCopy: DeviceCopy | undefined): 
 }
 
 /**
- * Offline: the copy of this viewer's document kept on the device, null when there is none,
- * undefined while asking (and online, where the server has it).
+ * Offline: the copy of this viewer's document kept on the device (already open when the offline
+ * gate started opening it), null when there is none, undefined while asking (and online, where
+ * the server has it).
  */
-function useKeptOffline(deviceCopy: DeviceCopy | undefined): Blob | null | undefined {
+function useKeptOffline(deviceCopy: DeviceCopy | undefined): KeptPdf | null | undefined {
   const offline = deviceCopy?.offline ?? false;
   const ownerKey = deviceCopy?.ownerKey ?? null;
   const documentId = deviceCopy?.document?.id;
-  const [kept, setKept] = useState<{ documentId: string | undefined; blob: Blob | null } | null>(null);
+  const [kept, setKept] = useState<{ documentId: string | undefined; copy: KeptPdf | null } | null>(null);
   useEffect(() => {
     if (!offline) return;
     let current = true;
     const lookup =
       ownerKey && documentId
-        ? offlineCopies()
-            .then(({ readKeptPdf }) => readKeptPdf(ownerKey, documentId))
+        ? keptPdfs()
+            .then(({ takeKeptPdf }) => takeKeptPdf(ownerKey, documentId))
             .catch(() => null)
         : Promise.resolve(null);
-    void lookup.then((blob) => current && setKept({ documentId, blob }));
+    void lookup.then((copy) => {
+      if (current) setKept({ documentId, copy });
+      // A document opened for a viewer that is gone is shown by nobody.
+      else void copy?.document?.destroy();
+    });
     return () => {
       current = false;
     };
   }, [offline, ownerKey, documentId]);
-  return offline && kept && kept.documentId === documentId ? kept.blob : undefined;
+  return offline && kept && kept.documentId === documentId ? kept.copy : undefined;
 }
 
 function failureKey(error: unknown, fetchErrorKey: MessageKey): MessageKey {
@@ -138,11 +145,15 @@ export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.err
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openWhenKept, keptCopy]);
 
-  /** `kept`: the document as already read from the device, not read again. */
-  async function open(kept?: Blob) {
+  /** `kept`: the document as already read from the device (and maybe opened), not read again. */
+  async function open(kept?: KeptPdf) {
+    if (kept?.document) {
+      setState({ kind: 'shown', document: kept.document });
+      return;
+    }
     setState({ kind: 'loading' });
     try {
-      const [blob, { openPdf }] = await Promise.all([kept ?? fetchPdf(source, deviceCopy), import('../../lib/pdf')]);
+      const [blob, { openPdf }] = await Promise.all([kept?.blob ?? fetchPdf(source, deviceCopy), import('../../lib/pdf')]);
       setState({ kind: 'shown', document: await openPdf(await blob.arrayBuffer()) });
     } catch (error) {
       setState({ kind: 'failed', message: failureKey(error, fetchErrorKey) });

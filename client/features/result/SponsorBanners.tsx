@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useT } from '../../lib/intl';
 import { prefs } from '../accessibility/prefs-store';
-import { fetchBanners, type Banner, type BannerPlacement } from './prefetch';
+import { arrivedBanners, fetchBanners, type Banner, type BannerPlacement } from './prefetch';
 
 /**
  * The sponsor banner format (public/banners, 320x100): the place is kept while the logo loads,
@@ -14,9 +14,13 @@ const BANNER_SIZE = { width: 320, height: 100 };
 export function SponsorBanners({ placement }: { placement: BannerPlacement }) {
   const t = useT();
   const { lang } = useSnapshot(prefs);
-  const [banners, setBanners] = useState<Banner[]>([]);
+  // Logos already here (the guard asked for them beside the session check) show in the first
+  // render: on a phone they are the page's largest paint (issue 4).
+  const [arrived] = useState(() => arrivedBanners(placement));
+  const [banners, setBanners] = useState<Banner[]>(arrived ?? []);
 
   useEffect(() => {
+    if (arrived) return;
     let current = true;
     fetchBanners(placement)
       .then((answer) => current && setBanners(answer))
@@ -24,7 +28,7 @@ export function SponsorBanners({ placement }: { placement: BannerPlacement }) {
     return () => {
       current = false;
     };
-  }, [placement]);
+  }, [placement, arrived]);
 
   if (banners.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../auth/testing';
-import { fetchBanners, fetchResult, prefetchBanners, prefetchResult } from './prefetch';
+import { arrivedBanners, fetchBanners, fetchResult, prefetchBanners, prefetchResult } from './prefetch';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -39,6 +39,20 @@ describe('requests the route guard starts for the result page', () => {
     prefetchBanners();
     signedIn = true;
     expect(await fetchBanners('top-placement')).toEqual([banner]);
+    expect(requests.filter((request) => request.path === '/banners')).toHaveLength(3);
+  });
+
+  it('hand over banners that have arrived at once, once, and nothing before they arrive', async () => {
+    let answer: (() => void) | undefined;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    const requests = fakeApi({ 'GET /banners': async () => (await arrived, { body: [banner] }) });
+    prefetchBanners();
+    expect(arrivedBanners('top-placement')).toBeUndefined();
+    answer!();
+    await vi.waitFor(() => expect(arrivedBanners('top-placement')).toEqual([banner]));
+    // Taken: the next visit asks the server.
+    expect(arrivedBanners('top-placement')).toBeUndefined();
+    await fetchBanners('top-placement');
     expect(requests.filter((request) => request.path === '/banners')).toHaveLength(3);
   });
 });

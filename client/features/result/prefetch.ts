@@ -11,20 +11,34 @@ export type BannerPlacement = 'top-placement' | 'bottom-placement';
  * started request once; one it does not take soon was for another visit and is asked anew.
  */
 const FRESH_MS = 30_000;
-const started = new Map<string, { answer: Promise<unknown>; at: number }>();
+type Started = { answer: Promise<unknown>; at: number; arrived?: { value: unknown } };
+const started = new Map<string, Started>();
 
 function start(key: string, request: () => Promise<unknown>): void {
-  const answer = request();
+  const entry: Started = { answer: request(), at: Date.now() };
   // Its failure belongs to the page that takes it, not to the console as unhandled.
-  answer.catch(() => undefined);
-  started.set(key, { answer, at: Date.now() });
+  entry.answer.then((value) => void (entry.arrived = { value }), () => undefined);
+  started.set(key, entry);
+}
+
+const isFresh = (entry: Started) => Date.now() - entry.at < FRESH_MS;
+
+/**
+ * A started request's answer if it has already arrived, taken; undefined (and nothing taken)
+ * otherwise. A component's first render can then show it, instead of a render later.
+ */
+function takeArrived<T>(key: string): T | undefined {
+  const found = started.get(key);
+  if (!found?.arrived || !isFresh(found)) return undefined;
+  started.delete(key);
+  return found.arrived.value as T;
 }
 
 /** `askAgainOnFailure`: a started request that failed is repeated rather than its failure shown. */
 function take<T>(key: string, request: () => Promise<T>, askAgainOnFailure = false): Promise<T> {
   const found = started.get(key);
   started.delete(key);
-  if (!found || Date.now() - found.at >= FRESH_MS) return request();
+  if (!found || !isFresh(found)) return request();
   const answer = found.answer as Promise<T>;
   return askAgainOnFailure ? answer.catch(() => request()) : answer;
 }
@@ -63,6 +77,11 @@ async function requestBanners(placement: BannerPlacement): Promise<Banner[]> {
 /** `GET /api/banners`: the sponsor logos of one placement. */
 export function fetchBanners(placement: BannerPlacement): Promise<Banner[]> {
   return take(bannersKey(placement), () => requestBanners(placement), true);
+}
+
+/** The sponsor logos of `placement` if their started request has answered already (taken once). */
+export function arrivedBanners(placement: BannerPlacement): Banner[] | undefined {
+  return takeArrived(bannersKey(placement));
 }
 
 /**

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+import type { SessionUser } from '@common/types/session';
+import { describe, expect, it } from 'vitest';
+import { decideNavigation } from './decide-navigation';
+
+/**
+ * The pre-paint script of index.html starts the result page's work before the app's code has
+ * loaded (scripts/vite-result-page-early.ts fills in the URLs). It runs here as the build fills
+ * it in, against a minimal browser, the way the browser would run it.
+ */
+const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+const inlineScript = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+const URLS = { pdfWorker: '/assets/pdf.worker.min-X.mjs', pageScript: '/assets/ResultPage-Y.js' };
+
+type Device = { path: string; onLine: boolean; installed?: boolean; user?: object | null };
+type Answer = { ok: boolean; clone(): { json(): Promise<unknown> } };
+
+const answer = (ok: boolean, body: unknown): Answer => ({ ok, clone: () => ({ json: async () => body }) });
+const GUEST: SessionUser = { id: null, guest: true, email: null, personalDataId: null, requirePasswordChange: false, personalData: null, screeningId: 4 };
+const PATIENT: SessionUser = { ...GUEST, id: 7, guest: false, email: 'anna@example.com', personalDataId: 3, screeningId: null };
+const BANNERS = [{ imageUrl: '/banners/a.svg' }, { imageUrl: '/banners/b.svg' }];
+
+async function startedOn({ path, onLine, installed = true, user = GUEST }: Device) {
+  const workers: Array<{ url: string; options: unknown }> = [];
+  const requests: string[] = [];
+  const links: Array<Record<string, string>> = [];
+  const images: Array<Record<string, string>> = [];
+  const fetch = async (url: string, init: unknown) => {
+    expect(init).toEqual({ headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    requests.push(url);
+    if (url === '/api/user/profile') return user ? answer(true, user) : answer(false, { code: 'UNAUTHORIZED' });
+    return answer(true, url.includes('top-placement') ? BANNERS : {});
+  };
+  const window: { portalPdfWorker?: unknown; portalEarlyRequests?: Record<string, Promise<unknown>>; fetch: typeof fetch } = { fetch };
+  runInNewContext(inlineScript.replace('/* result-page-urls */ {}', JSON.stringify(URLS)), {
+    fetch,
+    Promise,
+    Array,
+    document: {
+      documentElement: { setAttribute() {}, style: { setProperty() {} } },
+      head: { appendChild: (link: Record<string, string>) => links.push(link) },
+      createElement: () => ({}),
+    },
+    localStorage: { getItem: () => null },
+    location: { pathname: path },
+    navigator: { onLine, serviceWorker: installed ? { controller: {} } : undefined },
+    window,
+    Image: function Image(this: Record<string, string>) {
+      images.push(this);
+    },
+    Worker: function Worker(this: object, url: string, options: unknown) {
+      workers.push({ url, options });
+    },
+  });
+  await Promise.all(Object.values(window.portalEarlyRequests ?? {}));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(window.portalPdfWorker !== undefined).toBe(workers.length > 0);
+  return { workers, requests, links, images, early: window.portalEarlyRequests ?? {} };
+}
+
+describe('index.html starts the result page before the app', () => {
+  it('offline in the installed app starts the PDF engine, and sends nothing', async () => {
+    const offline = await startedOn({ path: '/screening', onLine: false });
+    expect(offline.workers).toEqual([{ url: URLS.pdfWorker, options: { type: 'module' } }]);
+    expect(offline.requests).toEqual([]);
+    expect((await startedOn({ path: '/screening/12', onLine: false })).workers).toHaveLength(1);
+    // Not installed, the worker's code would come over the network.
+    expect((await startedOn({ path: '/screening', onLine: false, installed: false })).workers).toEqual([]);
+  });
+
+  it("online preloads the page's code and sends its first requests, the guest's result included", async () => {
+    const online = await startedOn({ path: '/screening', onLine: true });
+    expect(online.workers).toEqual([]);
+    expect(online.links).toEqual([{ rel: 'modulepreload', href: URLS.pageScript, crossOrigin: 'anonymous' }]);
+    // Her profile first: her screening and result wait for it.
+    expect(online.requests).toEqual(['/api/user/profile', '/api/banners?type=top-placement', '/api/screening', '/api/screening/result']);
+    // The top sponsor logos download at once, first.
+    expect(online.images).toEqual([
+      { fetchPriority: 'high', src: '/banners/a.svg' },
+      { fetchPriority: 'high', src: '/banners/b.svg' },
+    ]);
+  });
+
+  it("asks for a patient's screening by the page's id", async () => {
+    const patient = await startedOn({ path: '/screening/12', onLine: true, user: PATIENT });
+    expect(patient.requests.slice(-2)).toEqual(['/api/screening?id=12', '/api/screening/result?id=12']);
+  });
+
+  it('never reads a result the guard would not show: each read is an audited entry', async () => {
+    const notHers = [
+      { path: '/screening', onLine: true, user: null }, // signed out
+      { path: '/screening', onLine: true, user: PATIENT }, // a patient is sent to her list
+      { path: '/screening/12', onLine: true, user: GUEST }, // a guest is sent to her own page
+      { path: '/screening', onLine: true, user: { ...GUEST, requirePasswordChange: true } },
+    ];
+    for (const device of notHers) {
+      const { requests, early } = await startedOn(device);
+      expect(requests.filter((url) => url.startsWith('/api/screening'))).toEqual([]);
+      // The app finds them answered "not sent" and decides itself.
+      const screeningRequests = Object.entries(early).filter(([url]) => url.startsWith('/api/screening'));
+      expect(await Promise.all(screeningRequests.map(([, request]) => request))).toEqual([null, null]);
+    }
+  });
+
+  it('starts nothing on other pages, or on an id the app would read differently', async () => {
+    for (const path of ['/screenings', '/screening/survey', '/screening/012', '/login', '/']) {
+      const started = await startedOn({ path, onLine: true });
+      expect([started.workers, started.requests, started.links]).toEqual([[], [], []]);
+    }
+  });
+
+  it('reads a result exactly when the route guard will show it (client/app/decide-navigation.ts)', async () => {
+    const users = [GUEST, PATIENT, { ...GUEST, guest: false }, { ...GUEST, requirePasswordChange: true }, { ...PATIENT, requirePasswordChange: true }];
+    for (const user of users) {
+      for (const path of ['/screening', '/screening/12']) {
+        const { requests } = await startedOn({ path, onLine: true, user });
+        const shown = decideNavigation(path, { status: 'signedIn', user }).kind === 'render';
+        expect(requests.some((url) => url.startsWith('/api/screening/result')), `${path} for ${JSON.stringify(user)}`).toBe(shown);
+      }
+    }
+  });
+});
