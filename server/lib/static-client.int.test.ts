@@ -111,6 +111,16 @@ describe('compressed delivery', () => {
     expect(brotliDecompressSync(answer.body).toString()).toBe(bigScript);
   });
 
+  it('serves the copies of a client named by a path relative to the working directory (CLIENT_DIR=dist/client)', async () => {
+    const relativeApp = await startTestApp({ clientDir: path.relative(process.cwd(), clientDir) });
+    try {
+      const answer = await fetch(`${relativeApp.baseUrl}/assets/big-XyZ789.js`, { headers: { 'accept-encoding': 'br' } });
+      expect([answer.status, answer.headers.get('content-encoding'), await answer.text()]).toEqual([200, 'br', bigScript]);
+    } finally {
+      await relativeApp.close();
+    }
+  });
+
   it('sends the gzip copy to a browser without brotli, and the script as it is to one that takes neither', async () => {
     const gzipped = await rawGet('/assets/big-XyZ789.js', { 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');

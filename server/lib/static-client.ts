@@ -6,8 +6,12 @@ import { setLoggedPath } from './logger';
 
 export type BuiltClient = { dir: string; indexHtml: string };
 
-/** The built SPA, or undefined before `npm run build` (API-only, e.g. in server tests). */
-export function readBuiltClient(dir: string): BuiltClient | undefined {
+/**
+ * The built SPA, or undefined before `npm run build` (API-only, e.g. in server tests). `dir` may
+ * be relative to the working directory (`CLIENT_DIR=dist/client`); files are sent by absolute path.
+ */
+export function readBuiltClient(relativeOrAbsoluteDir: string): BuiltClient | undefined {
+  const dir = path.resolve(relativeOrAbsoluteDir);
   const indexPath = path.join(dir, 'index.html');
   return existsSync(indexPath) ? { dir, indexHtml: readFileSync(indexPath, 'utf8') } : undefined;
 }
