@@ -28,4 +28,16 @@ describe('job queue', () => {
     while (runs < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(runs).toBeGreaterThanOrEqual(3);
   });
+
+  it('sets up many queues asked for at once, each once the one before is done, a failure holding up none', async () => {
+    const names = Array.from({ length: 8 }, (_, index) => `test-queue-${index}`);
+    const failing = queue.prepare(async () => {
+      throw new Error('this set-up fails');
+    });
+    const created = names.map((name) => queue.prepare(async (boss) => (await boss.createQueue(name), name)));
+    await expect(failing).rejects.toThrow('this set-up fails');
+    expect(await Promise.all(created)).toEqual(names);
+    const boss = await queue.boss();
+    for (const name of names) expect((await boss.getQueue(name))?.name).toBe(name);
+  });
 });

@@ -5,7 +5,10 @@ import { errorForLog, type Logger } from './logger';
 export type JobQueue = {
   /** The started pg-boss; awaiting it rejects when the queue could not start. */
   boss(): Promise<PgBoss>;
-  /** Runs `setUp` (creating queues, registering workers) once the queue has started; stop() waits for it. */
+  /**
+   * Runs `setUp` (creating queues, registering workers) once the queue has started and every
+   * set-up asked for before has finished; stop() waits for it.
+   */
   prepare<T>(setUp: (boss: PgBoss) => Promise<T>): Promise<T>;
   /**
    * Runs `task` about every `intervalSeconds` as a pg-boss job, on one process at a time: the
@@ -50,7 +53,15 @@ export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQu
     void settled.then(() => inFlight.delete(settled));
     return work;
   };
-  const prepare = <T>(setUp: (boss: PgBoss) => Promise<T>): Promise<T> => track(started.then(setUp));
+  // One set-up at a time: pg-boss's createQueue adds a table partition, and two at once can
+  // deadlock on PostgreSQL, which left that queue unusable until a restart (ISO requests then
+  // answered "no connection"). A failed set-up does not hold up the next.
+  let setUps: Promise<unknown> = started;
+  const prepare = <T>(setUp: (boss: PgBoss) => Promise<T>): Promise<T> => {
+    const done = setUps.then(() => started).then(setUp);
+    setUps = done.catch(() => undefined);
+    return track(done);
+  };
 
   return {
     boss: () => started,
