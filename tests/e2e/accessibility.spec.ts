@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { CONTRAST_THEMES } from './support/axe';
 import { pl } from './support/catalogs';
 import { cookieDialog } from './support/cookie-dialog';
-import { skipCookieDialog, startWithPreferences, type Preferences } from './support/preferences';
+import { skipCookieDialog, startWithPreferences } from './support/preferences';
 
 /** Every page a visitor can open without signing in (spec section 2). */
 const PUBLIC_PATHS = [
@@ -17,8 +18,6 @@ const PUBLIC_PATHS = [
   '/reset-password',
 ] as const;
 
-/** The default look and one of the high-contrast themes. */
-const THEMES: Preferences['theme'][] = ['default', 'white-black'];
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -53,7 +52,7 @@ async function openAndWaitForPage(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-for (const theme of THEMES) {
+for (const theme of CONTRAST_THEMES) {
   test.describe(`axe-core in the ${theme} theme`, () => {
     test.beforeEach(async ({ page }) => {
       await startWithPreferences(page, { theme });

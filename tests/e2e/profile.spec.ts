@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { en, pl, type Catalog } from './support/catalogs';
+import { CONTRAST_THEMES } from './support/axe';
 import { ANNA, EWA, type PortalAccount } from './support/demo-accounts';
 import { submitPortalLogin, userMenuButton } from './support/login-forms';
 import { testOnOwnServer } from './support/own-server';
@@ -103,7 +104,7 @@ test('Ewa is released after changing her password and can use the portal', async
   await expect(page.getByRole('region', { name: pl['profile.data.title'] }).getByRole('definition').nth(2)).toHaveText('3 września 1971');
 
   // Red in every contrast theme.
-  for (const theme of ['default', 'black-white', 'white-black', 'black-pink', 'pink-black']) {
+  for (const theme of CONTRAST_THEMES) {
     await page.evaluate((name) => document.documentElement.setAttribute('data-theme', name), theme);
     const [red, green, blue] = (await notice.evaluate((element) => getComputedStyle(element).color))
       .match(/\d+/g)!

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { catalogs, type Catalog } from './support/catalogs';
+import { axeViolations, axeViolationsInEveryTheme, NO_VIOLATIONS_IN_ANY_THEME } from './support/axe';
 import { ANNA } from './support/demo-accounts';
 import { submitPortalLogin } from './support/login-forms';
 import { testOnOwnServer } from './support/own-server';
@@ -68,11 +68,6 @@ function firstPageImage(container: Locator, catalog: Catalog) {
   return container.getByRole('img', { name });
 }
 
-/** axe without react-aria's live announcer, whose pending messages may point at controls gone since. */
-function accessibilityScan(page: Page) {
-  return new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[role="log"][aria-live]').analyze();
-}
-
 for (const lang of ['pl', 'en'] as const) {
   const catalog = catalogs[lang];
 
@@ -133,8 +128,7 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(firstPageImage(viewer, catalog)).toBeVisible();
     await expect.poll(() => canvasHasDrawing(firstPageImage(viewer, catalog)), { timeout: 10_000 }).toBe(true);
 
-    const axe = await accessibilityScan(page);
-    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolationsInEveryTheme(page)).toEqual(NO_VIOLATIONS_IN_ANY_THEME);
 
     // A second click deselects the row and closes its documents.
     await row.getByRole('rowheader').click();
@@ -211,8 +205,7 @@ test('the list fits a 360 px phone at text size 160% in the strongest contrast t
   // The table scrolls sideways inside its own box; the page itself does not.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const axe = await accessibilityScan(page);
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await openFilters(page, catalog);
   const popoverOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

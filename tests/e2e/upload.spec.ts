@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DICOM_CORPUS_DIR } from '../support/dicom-corpus';
 import { en, pl, type Catalog } from './support/catalogs';
+import { axeViolations, axeViolationsInEveryTheme, NO_VIOLATIONS_IN_ANY_THEME } from './support/axe';
 import { ANNA } from './support/demo-accounts';
 import { submitPortalLogin, userMenuButton } from './support/login-forms';
 import { testOnOwnServer } from './support/own-server';
@@ -31,12 +31,6 @@ async function openUploadPage(page: Page, catalog: Catalog, baseURL: string | un
   await page.getByRole('menuitem', { name: catalog['userMenu.uploadScreenings'] }).click();
   await expect(page).toHaveURL(/\/portal\/upload-screenings$/);
   await expect(page.getByRole('heading', { level: 1, name: catalog['upload.title'] })).toBeVisible();
-}
-
-/** axe without react-aria's live announcer, whose pending messages may point at controls gone since. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[role="log"][aria-live]').analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** The page needs no sideways scrolling; else the test names the first elements past the right edge. */
@@ -85,7 +79,7 @@ test('Anna uploads a disc folder with the folder picker and sees what was stored
   await expect(page.getByText(pattern(en['upload.skipped.notDicom']))).toHaveCount(0);
   const files = page.getByRole('grid', { name: en['upload.list.title'] });
   await expect(files.getByRole('rowheader').first()).toHaveText('dicomdirtests/77654033/CR1/6154');
-  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await send.click();
   const report = page.getByRole('region', { name: en['upload.report.title'] });
@@ -96,7 +90,8 @@ test('Anna uploads a disc folder with the folder picker and sees what was stored
   // The list is emptied after sending.
   await expect(page.getByText(en['upload.list.empty'])).toBeVisible();
   await expect(send).toBeDisabled();
-  expect(await accessibilityViolations(page)).toEqual([]);
+  // The report, the emptied list and her studies, in every contrast theme.
+  expect(await axeViolationsInEveryTheme(page)).toEqual(NO_VIOLATIONS_IN_ANY_THEME);
 
   // The studies of the three patients of the disc (CR, CT, MR) and TINY_ALPHA's.
   const studies = uploadedStudies(page, en);
@@ -159,12 +154,12 @@ test('the upload page fits a 360 px phone at text size 160% in the strongest con
   await expect(page.getByText(/^2 pliki, łącznie .+$/)).toBeVisible();
   await expect(page.getByText('1 plik nie jest obrazem DICOM i został pominięty')).toBeVisible();
   await expectNoSidewaysScrolling(page);
-  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The report and the list of studies after sending.
   await page.getByRole('button', { name: pl['upload.send'] }).click();
   await expect(page.getByRole('region', { name: pl['upload.report.title'] })).toBeVisible({ timeout: 30_000 });
   await expect(uploadedStudies(page, pl).getByRole('row')).not.toHaveCount(1);
   await expectNoSidewaysScrolling(page);
-  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
