@@ -38,11 +38,6 @@ async function verifySession(path: string): Promise<Verification> {
   const profileLoad = askProfile ? loadProfile() : undefined;
   // The sponsor logos are nobody's data: asked for at once, beside the profile.
   if (resultPageWaits && navigator.onLine !== false) prefetchBanners();
-  // Offline, the page opens the kept descriptions at once (issue 4: first page within 300 ms),
-  // and the PDF engine's worker is what takes longest to start: it starts now, from the device.
-  if (resultPageWaits && navigator.onLine === false) {
-    void import('../lib/pdf-worker').then(({ warmUpPdfWorker }) => warmUpPdfWorker(), () => undefined);
-  }
   // The page's code loads while the server is asked, not after.
   void preloadPage(route.name);
 

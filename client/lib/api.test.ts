@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, parseRetryAfter, postFormWithProgress, resetCsrfToken } from './api';
+import { FakeXhrBase } from './xhr-testing';
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 
@@ -267,40 +268,16 @@ type XhrAnswer = { status: number; body?: unknown; headers?: string } | 'network
 function fakeXhr(...answers: XhrAnswer[]) {
   const sent: Array<{ method: string; url: string; headers: Record<string, string>; body: unknown }> = [];
   const control = { sent, hold: false };
-  class FakeXhr {
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    status = 0;
-    responseText = '';
-    private responseHeaders = '';
-    private request = { method: '', url: '', headers: {} as Record<string, string>, body: null as unknown };
-    open(method: string, url: string) {
-      this.request = { ...this.request, method, url };
-    }
-    setRequestHeader(name: string, value: string) {
-      this.request.headers[name] = value;
-    }
-    getAllResponseHeaders() {
-      return this.responseHeaders;
-    }
-    abort() {
-      setTimeout(() => this.onabort?.());
-    }
+  class FakeXhr extends FakeXhrBase {
     send(body: unknown) {
       sent.push({ ...this.request, body });
       if (control.hold) return;
       const answer = answers.shift();
       setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 400, total: 1000 });
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1000, total: 1000 });
+        this.reportSent(400, 1000);
+        this.reportSent(1000, 1000);
         if (answer === undefined || answer === 'network-error') return this.onerror?.();
-        this.status = answer.status;
-        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
-        this.responseHeaders = answer.headers ?? 'content-type: application/json\r\n';
-        this.onload?.();
+        this.answer(answer.status, answer.body === undefined ? '' : JSON.stringify(answer.body), answer.headers ?? 'content-type: application/json\r\n');
       });
     }
   }

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
@@ -78,8 +77,8 @@ function isoFilesOnDisk(): string[] {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'iso-int-'));
-  app = await startTestApp({ config: { dataDir, iso: { queueLimit: QUEUE_LIMIT, retentionDays: 30 } } });
+  app = await startTestApp({ config: { iso: { queueLimit: QUEUE_LIMIT, retentionDays: 30 } } });
+  dataDir = app.config.dataDir;
   storage = createFileStorage(dataDir);
   seed = await seedMinimal(app.db, app.config);
   await app.db('instructions').insert({ type: 'iso', language: 'pl', name: 'Instrukcja obrazu ISO.pdf', content: INSTRUCTION });
@@ -92,10 +91,7 @@ beforeAll(async () => {
   expect((await patient.loginPortal(seed.patient.login, seed.patient.password)).status).toBe(200);
 });
 
-afterAll(async () => {
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 describe('ISO disc image: request, build, download', () => {
   let isoFile: string;

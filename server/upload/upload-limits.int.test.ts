@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
@@ -13,12 +11,11 @@ const CT5N = ['2062', '2392', '2693', '3023', '3353'].map((name) => `dicomdirtes
 
 let app: TestApp;
 let seed: MinimalSeed;
-let dataDir: string;
 let patient: TestClient;
 const nextAddress = addressSource('10.56.0');
 
-const storedFiles = () => filesUnder(path.join(dataDir, 'storage', 'dicom'));
-const incomingFiles = () => filesUnder(path.join(dataDir, 'storage', 'incoming'));
+const storedFiles = () => filesUnder(path.join(app.config.dataDir, 'storage', 'dicom'));
+const incomingFiles = () => filesUnder(path.join(app.config.dataDir, 'storage', 'incoming'));
 const rowCount = async () => Number((await app.db('dicom_instances').count({ n: '*' }))[0]!.n);
 
 /** A refused request keeps nothing: no row, no stored file, nothing waiting in the incoming area. */
@@ -37,17 +34,13 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000)
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'upload-limits-'));
-  app = await startTestApp({ config: { dataDir, upload: LIMITS } });
+  app = await startTestApp({ config: { upload: LIMITS } });
   seed = await seedMinimal(app.db, app.config);
   patient = app.client();
   expect((await patient.loginPortal(seed.patient.login, seed.patient.password)).status).toBe(200);
 });
 
-afterAll(async () => {
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 describe('limits of one request', () => {
   it('refuses the whole request with UPLOAD_FILE_TOO_LARGE when one file is over the limit', async () => {

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadRefusalReason } from '../../common/types/upload';
@@ -12,11 +11,10 @@ import { corpusFile, corpusFiles, filesUnder, postDicoms } from './upload-test-s
 
 let app: TestApp;
 let seed: MinimalSeed;
-let dataDir: string;
 let patient: TestClient;
 const nextAddress = addressSource('10.55.0');
 
-const storageDir = () => path.join(dataDir, 'storage');
+const storageDir = () => path.join(app.config.dataDir, 'storage');
 const incomingFiles = () => filesUnder(path.join(storageDir(), 'incoming'));
 
 /**
@@ -32,17 +30,13 @@ function expectedFate(name: string): UploadRefusalReason | 'image' {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'upload-int-'));
-  app = await startTestApp({ config: { dataDir } });
+  app = await startTestApp();
   seed = await seedMinimal(app.db, app.config);
   patient = app.client();
   expect((await patient.loginPortal(seed.patient.login, seed.patient.password)).status).toBe(200);
 });
 
-afterAll(async () => {
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 describe('POST /api/dicom with the real corpus', () => {
   const corpus = corpusFiles();
@@ -157,12 +151,12 @@ describe('POST /api/dicom with hostile or broken files', () => {
     const row = await app.db('dicom_instances').where('sop_instance_uid', '1.3.6.1.4.1.5962.1.1.0.0.0.1194734704.16302.9.12').first();
     expect(row.storage_key).toMatch(/^dicom\/[0-9a-f-]{36}\.dcm$/);
     for (const escaped of ['escaped.dcm', 'escaped-too.dcm']) {
-      for (const directory of [dataDir, path.dirname(dataDir), storageDir()]) expect(existsSync(path.join(directory, escaped))).toBe(false);
+      for (const directory of [app.config.dataDir, path.dirname(app.config.dataDir), storageDir()]) expect(existsSync(path.join(directory, escaped))).toBe(false);
     }
   });
 
   it('drops the built disc images of her screenings, so the next one includes the upload', async () => {
-    const storage = createFileStorage(dataDir);
+    const storage = createFileStorage(app.config.dataDir);
     const isoKey = storage.newKey('iso', '.iso');
     await storage.writeFile(isoKey, Buffer.from('an ISO image built before the upload'));
     await app.db('iso_images').insert({ screening_id: seed.patient.latestScreeningId, status: 'done', storage_key: isoKey, size_bytes: 36, finished_at: new Date() });

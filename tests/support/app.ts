@@ -1,5 +1,8 @@
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createApp, type AppDeps } from '../../server/app';
 import type { ThrottlePolicy } from '../../server/auth/throttle-policy';
 import { loadConfig, type Config } from '../../server/config';
@@ -38,6 +41,7 @@ export type TestApp = {
 };
 
 export type TestAppOptions = {
+  /** Without `dataDir`, the files the app writes (uploads, disc images) go to a folder of its own, removed on close. */
   config?: Partial<Config>;
   throttlePolicy?: ThrottlePolicy;
   /** A built client to serve; by default none (API only). */
@@ -50,7 +54,8 @@ export type TestAppOptions = {
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig(TEST_ENV, options.config);
+  const ownDataDir = options.config?.dataDir === undefined ? mkdtempSync(path.join(tmpdir(), 'portal-test-')) : undefined;
+  const config = loadConfig(TEST_ENV, { ...(ownDataDir && { dataDir: ownDataDir }), ...options.config });
   const clock = createTestClock();
   const logs: string[] = [];
   const logger = createLogger(config, { write: (line: string) => void logs.push(line) });
@@ -79,6 +84,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
       await database.drop();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

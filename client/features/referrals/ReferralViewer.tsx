@@ -6,7 +6,7 @@ import { useIntl, useT } from '../../lib/intl';
 import type { PdfDocument } from '../../lib/pdf';
 import { notify } from '../notifications/notification-store';
 import { downloadName } from '../result/download-names';
-import { PdfPages } from '../result/PdfViewer';
+import { PdfError, PdfLoading, PdfPages } from '../result/PdfViewer';
 import { saveBlob } from '../result/save-blob';
 import { LoadFailure } from '../../components/ui/LoadFailure';
 
@@ -85,11 +85,7 @@ export function ReferralViewer({ referral }: { referral: ReferralListItem }) {
           </div>
         )}
       </div>
-      {state.kind === 'loading' && (
-        <p role="status" className="pdf-viewer__status">
-          {t('result.pdf.loading')}
-        </p>
-      )}
+      {state.kind === 'loading' && <PdfLoading />}
       {state.kind === 'failed' && (
         <LoadFailure message={t('result.errors.referral')} onRetry={() => setAttempt((count) => count + 1)} />
       )}
@@ -97,9 +93,7 @@ export function ReferralViewer({ referral }: { referral: ReferralListItem }) {
         (state.document ? (
           <PdfPages document={state.document} title={title} />
         ) : (
-          <p role="alert" className="pdf-viewer__error">
-            {t('result.pdf.invalidFormat')}
-          </p>
+          <PdfError>{t('result.pdf.invalidFormat')}</PdfError>
         ))}
     </section>
   );

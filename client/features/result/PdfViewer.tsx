@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { api, isApiError, type QueryValue } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/intl';
@@ -193,23 +193,30 @@ export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.err
           </div>
         )}
       </div>
-      {state.kind === 'loading' && (
-        <p role="status" className="pdf-viewer__status">
-          {t('result.pdf.loading')}
-        </p>
-      )}
-      {state.kind === 'failed' && (
-        <p role="alert" className="pdf-viewer__error">
-          {t(state.message)}
-        </p>
-      )}
-      {downloadFailed && (
-        <p role="alert" className="pdf-viewer__error">
-          {t(downloadFailed)}
-        </p>
-      )}
+      {state.kind === 'loading' && <PdfLoading />}
+      {state.kind === 'failed' && <PdfError>{t(state.message)}</PdfError>}
+      {downloadFailed && <PdfError>{t(downloadFailed)}</PdfError>}
       {state.kind === 'shown' && <PdfPages document={state.document} title={title} />}
     </section>
+  );
+}
+
+/** A viewer's line while its document loads; the referral screen's viewer shows it too. */
+export function PdfLoading() {
+  const t = useT();
+  return (
+    <p role="status" className="pdf-viewer__status">
+      {t('result.pdf.loading')}
+    </p>
+  );
+}
+
+/** A viewer's failure, announced at once; the referral screen's viewer and the result's documents show it too. */
+export function PdfError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="pdf-viewer__error">
+      {children}
+    </p>
   );
 }
 
@@ -245,13 +252,7 @@ export function PdfPages({ document, title }: { document: PdfDocument; title: st
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [document]);
 
-  if (renderFailed) {
-    return (
-      <p role="alert" className="pdf-viewer__error">
-        {t('result.pdf.invalidFormat')}
-      </p>
-    );
-  }
+  if (renderFailed) return <PdfError>{t('result.pdf.invalidFormat')}</PdfError>;
   return (
     <div
       ref={containerRef}

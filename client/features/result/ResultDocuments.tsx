@@ -7,7 +7,7 @@ import { useT } from '../../lib/intl';
 import { prefs } from '../accessibility/prefs-store';
 import { facilitiesListDocument } from '../offline/kept-documents';
 import { downloadName } from './download-names';
-import { PdfViewer } from './PdfViewer';
+import { PdfError, PdfViewer } from './PdfViewer';
 import { DOCUMENT_LANGUAGE_LABELS, documentLanguage, type ScreeningResult } from './result-model';
 
 type ReferralCheck = 'unknown' | 'exists' | 'none' | 'failed';
@@ -76,11 +76,7 @@ export function ResultDocuments({ result, ownerKey, offline }: ResultDocumentsPr
           deviceCopy={{ offline, ownerKey, result, document: referralDocument }}
         />
       )}
-      {referral === 'failed' && (
-        <p role="alert" className="pdf-viewer__error">
-          {t('result.errors.referralUnknown')}
-        </p>
-      )}
+      {referral === 'failed' && <PdfError>{t('result.errors.referralUnknown')}</PdfError>}
       {result.hasFacilitiesList && (
         <PdfViewer
           title={t('result.documents.facilitiesList')}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadedStudiesResponse, UploadLimits } from '@common/types/upload';
 import { resetCsrfToken } from '../../lib/api';
+import { FakeXhrBase } from '../../lib/xhr-testing';
 import { scanFiles } from '../../workers/dicom-marker';
 import { pathOrder } from '../../workers/path-order';
 import { fakeApi, renderAt, startEnglish } from '../auth/testing';
@@ -24,37 +25,14 @@ vi.mock('./marker-scanner', async (importOriginal) => {
 });
 
 /** Uploads go by XMLHttpRequest (for their progress): this one carries them over fakeApi's fetch. */
-class XhrOverFetch {
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  private request: { method: string; url: string; headers: Record<string, string> } = { method: '', url: '', headers: {} };
-  private responseHeaders = '';
-  open(method: string, url: string) {
-    this.request = { method, url, headers: {} };
-  }
-  setRequestHeader(name: string, value: string) {
-    this.request.headers[name] = value;
-  }
-  getAllResponseHeaders() {
-    return this.responseHeaders;
-  }
-  abort() {
-    this.onabort?.();
-  }
+class XhrOverFetch extends FakeXhrBase {
   send(body: FormData) {
     const { url, ...init } = this.request;
     fetch(url, { ...init, body }).then(
       async (response) => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
-        this.status = response.status;
-        this.responseText = await response.text();
-        this.responseHeaders = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\r\n');
-        this.onload?.();
+        this.reportSent(1, 1);
+        const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\r\n');
+        this.answer(response.status, await response.text(), headers);
       },
       () => this.onerror?.(),
     );
