@@ -53,7 +53,7 @@ export function ReferralsView() {
     referrals.reload();
   }
 
-  const items = referrals.items ?? [];
+  const items = referrals.data?.items ?? [];
   const selected = items.find((item) => item.screeningId === selectedId) ?? null;
 
   return (
@@ -71,7 +71,7 @@ export function ReferralsView() {
       </div>
       {referrals.failed ? (
         <LoadFailure message={t('referrals.loadFailed')} onRetry={referrals.reload} />
-      ) : referrals.items ? (
+      ) : referrals.data ? (
         <>
           <p className="screenings-list__hint">{t('referrals.selectHint')}</p>
           <Table

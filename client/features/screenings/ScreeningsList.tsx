@@ -26,7 +26,7 @@ export function ScreeningsList() {
     setSelectedId(null);
   }
 
-  const items = load.items ?? [];
+  const items = load.data?.items ?? [];
   const pageCount = Math.max(1, Math.ceil(items.length / SCREENINGS_PAGE_SIZE));
   // A page beyond the end (fewer screenings since the link was made) shows the last one.
   const page = Math.min(view.page, pageCount);
@@ -38,8 +38,8 @@ export function ScreeningsList() {
     <div className="screenings-list">
       <ScreeningFiltersPopover filters={view.filters} onChange={view.setFilters} />
       {load.failed ? (
-        <LoadFailure message={t('screenings.loadFailed')} onRetry={load.retry} />
-      ) : load.items ? (
+        <LoadFailure message={t('screenings.loadFailed')} onRetry={load.reload} />
+      ) : load.data ? (
         <>
           <p className="screenings-list__hint">{t('screenings.selectHint')}</p>
           <ScreeningsTable
