@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config';
-import { readPdfText } from '../server/lib/pdf/read-pdf-text';
+import { readPdfText } from '../tests/support/read-pdf-text';
 import { REPOSITORY_ROOT, STATIC_PDFS } from './make-static-pdfs';
 
 // The committed files carry the fictional defaults; a private data dir keeps this run's

@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '../server/config';
-import { renderCopyRequestForm, type ProviderInfo } from '../server/lib/pdf';
+import { renderCopyRequestForm, type ProviderInfo } from '../server/documents';
 
 export type StaticPdf = { file: string; render(provider: ProviderInfo): Promise<Uint8Array> };
 

@@ -7,7 +7,7 @@ import {
   type DocumentLanguage,
   type InstructionLanguage,
   type ProviderInfo,
-} from '../../server/lib/pdf';
+} from '../../server/documents';
 import { DEMO_FACILITIES, DEMO_FACILITIES_REGION } from './demo-facilities';
 import { DEMO_READERS, type DemoPatient, type DemoScreening } from './demo-people';
 

@@ -1,4 +1,4 @@
-import type { Facility } from '../../server/lib/pdf';
+import type { Facility } from '../../server/documents';
 
 /** Fictional facilities of further breast diagnostics, printed on the "Wykaz placówek" PDF. */
 export const DEMO_FACILITIES_REGION = 'województwo mazowieckie';

@@ -1,4 +1,4 @@
-import type { Radiologist } from '../../server/lib/pdf';
+import type { Radiologist } from '../../server/documents';
 import {
   BENIGN_FIBROADENOMA_DENSE,
   BENIGN_LYMPH_NODE,

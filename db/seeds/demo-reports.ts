@@ -1,4 +1,4 @@
-import type { BiradsResult, BreastComposition, ExaminationType } from '../../server/lib/pdf';
+import type { BiradsResult, BreastComposition, ExaminationType } from '../../server/documents';
 
 export type ReportText = { findings: string[]; conclusion: string; recommendation: string };
 

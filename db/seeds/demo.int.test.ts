@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../server/config';
 import { hashAccessCode } from '../../server/lib/access-code';
 import { verifyPassword } from '../../server/lib/passwords';
-import { readPdfText } from '../../server/lib/pdf/read-pdf-text';
+import { readPdfText } from '../../tests/support/read-pdf-text';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database';
 import { DemoDataRefusedError, seedDemoData } from './demo';
 import { isValidPesel, peselBirthDate } from './pesel';

@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors';
  * The server answers it because only the server knows its environment: every client build is a
  * production build. In production the call does not exist, so nothing reveals what is deployed.
  */
-export function appInfoRouter(config: Config): Router {
+export function appInfoRouter({ config }: { config: Config }): Router {
   const router = Router();
   router.get('/version', (_req, res) => {
     if (config.isProduction) throw new AppError(404, 'NOT_FOUND');

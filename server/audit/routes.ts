@@ -1,9 +1,8 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { auditQuerySchema, browserDetailsSchema } from '../../common/audit';
 import { callerOf, requireSession } from '../auth/gates';
-import type { Db } from '../db';
-import { parseInput } from '../lib/validate';
-import { auditPageFor, recordBrowserDetails } from './service';
+import { parseInput, presentQuery } from '../lib/parse';
+import { createAuditService, type AuditDeps } from './service';
 
 declare module 'express-session' {
   interface SessionData {
@@ -12,25 +11,21 @@ declare module 'express-session' {
   }
 }
 
-/** An empty parameter (`?from=`) means the filter is not used, as an untouched form field. */
-function presentQuery(req: Request): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(req.query).filter(([, value]) => value !== ''));
-}
-
 /** `/api/audit`: the caller's own audit log (spec section 7). */
-export function auditRouter(db: Db): Router {
+export function auditRouter(deps: AuditDeps): Router {
+  const audit = createAuditService(deps);
   const router = Router();
   router.use(requireSession);
 
   router.get('/', async (req, res) => {
-    const query = parseInput(auditQuerySchema, presentQuery(req));
-    res.json(await auditPageFor(db, callerOf(req), query));
+    const query = parseInput(auditQuerySchema, presentQuery(req.query));
+    res.json(await audit.page(callerOf(req), query));
   });
 
   router.post('/browser', async (req, res) => {
     const details = parseInput(browserDetailsSchema, req.body);
     if (!req.session.browserDetailsRecorded) {
-      await recordBrowserDetails(db, callerOf(req), details);
+      await audit.recordBrowserDetails(callerOf(req), details);
       req.session.browserDetailsRecorded = true;
     }
     res.status(204).end();

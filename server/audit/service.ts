@@ -1,7 +1,7 @@
 import { AUDIT_PAGE_SIZE, auditTypesOf, type AuditPage, type AuditQuery, type BrowserDetails } from '../../common/audit';
-import type { Principal } from '../auth/session';
 import type { Db } from '../db';
-import type { AuditOwner } from '../lib/audit';
+import { auditOwnerOf } from '../lib/audit';
+import type { SessionPrincipal } from '../lib/principal';
 import { countAuditEntries, findAuditEntries, insertBrowserDetails, type AuditFilter } from './repo';
 
 /**
@@ -10,13 +10,21 @@ import { countAuditEntries, findAuditEntries, insertBrowserDetails, type AuditFi
  */
 export const AUDIT_DAY_TIME_ZONE = 'Europe/Warsaw';
 
-/** A patient reads her account's log; a result-portal session the guest entries of its screening. */
-export function auditOwnerOf(caller: Principal): AuditOwner {
-  return caller.kind === 'patient' ? { userId: caller.userId } : { screeningId: caller.screeningId };
+export type AuditDeps = { db: Db };
+export type AuditService = ReturnType<typeof createAuditService>;
+
+export function createAuditService({ db }: AuditDeps) {
+  return {
+    page: (caller: SessionPrincipal, query: AuditQuery) => auditPageFor(db, caller, query),
+    recordBrowserDetails: (caller: SessionPrincipal, details: BrowserDetails) => insertBrowserDetails(db, auditOwnerOf(caller), details),
+  };
 }
 
-/** `GET /api/audit`: one page of the caller's own entries, newest first, and how many match. */
-export async function auditPageFor(db: Db, caller: Principal, query: AuditQuery): Promise<AuditPage> {
+/**
+ * `GET /api/audit`: one page of the caller's own entries, newest first, and how many match. A
+ * patient reads her account's log; a result-portal session the guest entries of its screening.
+ */
+async function auditPageFor(db: Db, caller: SessionPrincipal, query: AuditQuery): Promise<AuditPage> {
   const filter: AuditFilter = {
     owner: auditOwnerOf(caller),
     fromDay: query.from,
@@ -30,9 +38,4 @@ export async function auditPageFor(db: Db, caller: Principal, query: AuditQuery)
     countAuditEntries(db, filter),
   ]);
   return { items, total };
-}
-
-/** `POST /api/audit/browser`: what the caller's browser reported, stored against her log's owner. */
-export function recordBrowserDetails(db: Db, caller: Principal, details: BrowserDetails): Promise<void> {
-  return insertBrowserDetails(db, auditOwnerOf(caller), details);
 }

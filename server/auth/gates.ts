@@ -1,18 +1,24 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError, notFound, unauthenticated } from '../lib/errors';
-import { principalOf, type Principal } from './session';
+import type { PatientPrincipal, RequestContext, SessionPrincipal } from '../lib/principal';
+import { principalOf } from './session';
 
 /** The signed-in caller; only valid behind `requireSession` or `requirePatient`. */
-export function callerOf(req: Request): Principal {
+export function callerOf(req: Request): SessionPrincipal {
   const principal = principalOf(req);
   if (!principal) throw unauthenticated();
   return principal;
 }
 
-export function patientOf(req: Request): Extract<Principal, { kind: 'patient' }> {
+export function patientOf(req: Request): PatientPrincipal {
   const principal = callerOf(req);
   if (principal.kind !== 'patient') throw notFound();
   return principal;
+}
+
+/** The signed-in caller and the request's address, as the services take them. */
+export function contextOf(req: Request): RequestContext {
+  return { caller: callerOf(req), ip: req.ip };
 }
 
 /** Any signed-in session, guest or patient. */

@@ -7,10 +7,10 @@ import { hashPassword, verifyPassword } from '../lib/passwords';
 import { findActivePasswordHash, storeNewPassword } from './password-repo';
 import type { Throttle } from './throttle';
 
-type Deps = { db: Db; throttle: Throttle; clock: Clock };
+export type PasswordChangeDeps = { db: Db; throttle: Throttle; clock: Clock };
 
 /** A signed-in patient changes her password, proving she knows the old one (spec section 5). */
-export function createPasswordChangeService({ db, throttle, clock }: Deps) {
+export function createPasswordChangeService({ db, throttle, clock }: PasswordChangeDeps) {
   return {
     async changePassword(userId: number, input: PasswordChange, ip: string | undefined): Promise<void> {
       // Counted before the check, so a burst of guesses from a stolen session gets no extra tries.

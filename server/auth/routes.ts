@@ -1,16 +1,18 @@
 import { Router, type Request } from 'express';
 import { portalLoginSchema, resultLoginSchema } from '../../common/validation/auth';
 import type { LoginResponse } from '../../common/types/session';
-import type { Db } from '../db';
-import type { Clock } from '../lib/clock';
 import { unauthenticated } from '../lib/errors';
-import { parseInput } from '../lib/validate';
-import { sessionUserOf } from '../user/service';
-import type { AuthService } from './service';
-import { ensureAnonymousSession, renewSession, type Principal } from './session';
+import { parseInput } from '../lib/parse';
+import type { SessionPrincipal } from '../lib/principal';
+import { createUserService } from '../user/service';
+import { createAuthService, type AuthDeps } from './service';
+import { ensureAnonymousSession, renewSession } from './session';
 
 /** `/api/auth` (docs/api.md). CSRF is checked before these handlers, login included. */
-export function authRouter({ db, auth, clock }: { db: Db; auth: AuthService; clock: Clock }): Router {
+export function authRouter(deps: AuthDeps): Router {
+  const { clock } = deps;
+  const auth = createAuthService(deps);
+  const users = createUserService(deps);
   const router = Router();
 
   router.get('/csrf', (req, res) => {
@@ -34,9 +36,9 @@ export function authRouter({ db, auth, clock }: { db: Db; auth: AuthService; clo
     res.json({ csrfToken: await renewSession(req, clock, null) });
   });
 
-  async function signIn(req: Request, principal: Principal): Promise<LoginResponse> {
+  async function signIn(req: Request, principal: SessionPrincipal): Promise<LoginResponse> {
     const csrfToken = await renewSession(req, clock, principal);
-    const user = await sessionUserOf(db, principal);
+    const user = await users.sessionUser(principal);
     // Only if the account was disabled between the password check and here.
     if (!user) throw unauthenticated();
     return { user, csrfToken };

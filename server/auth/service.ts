@@ -7,18 +7,18 @@ import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../lib/passwords';
 import { findAccountByLogin, findScreeningByAccessCodeHash, recordLogin } from './repo';
-import type { Principal } from './session';
+import type { SessionPrincipal } from '../lib/principal';
 import type { Throttle } from './throttle';
 
-type Deps = { db: Db; config: Config; throttle: Throttle; clock: Clock };
+export type AuthDeps = { db: Db; config: Config; throttle: Throttle; clock: Clock };
 
 /** Why a patient login was refused, as written to the owner's audit log (never what was typed). */
 type PortalRefusal = 'unknown_login' | 'wrong_password' | 'account_disabled';
 
-export function createAuthService({ db, config, throttle, clock }: Deps) {
+export function createAuthService({ db, config, throttle, clock }: AuthDeps) {
   return {
     /** Result portal: access code and birth date open one screening (spec section 5). */
-    async loginWithAccessCode(input: ResultLogin, ip: string | undefined): Promise<Principal> {
+    async loginWithAccessCode(input: ResultLogin, ip: string | undefined): Promise<SessionPrincipal> {
       const buckets = throttle.forResultLogin(ip ?? 'unknown', input.birthAt);
       await throttle.admit(buckets);
 
@@ -33,7 +33,7 @@ export function createAuthService({ db, config, throttle, clock }: Deps) {
     },
 
     /** Patient portal: login (email) and the SHA-256 hex the browser made of the password. */
-    async loginWithPassword(input: PortalLogin, ip: string | undefined): Promise<Principal> {
+    async loginWithPassword(input: PortalLogin, ip: string | undefined): Promise<SessionPrincipal> {
       const buckets = throttle.forPortalLogin(ip ?? 'unknown', input.login);
       await throttle.admit(buckets);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type { Clock } from '../lib/clock';
+import type { SessionPrincipal } from '../lib/principal';
 
 /** What the server keeps in a session row; the browser only ever holds the signed id. */
 declare module 'express-session' {
@@ -20,12 +21,8 @@ declare module 'express-session' {
   }
 }
 
-export type Principal =
-  | { kind: 'guest'; screeningId: number }
-  | { kind: 'patient'; userId: number; requirePasswordChange: boolean };
-
 /** Who is signed in on this request, or null for an anonymous session or none. */
-export function principalOf(req: Request): Principal | null {
+export function principalOf(req: Request): SessionPrincipal | null {
   const session = req.session;
   if (session?.kind === 'guest' && typeof session.screeningId === 'number') {
     return { kind: 'guest', screeningId: session.screeningId };
@@ -52,7 +49,7 @@ export function ensureAnonymousSession(req: Request, clock: Clock): string {
  * Replaces the session with a new one under a new id (the old row is deleted), so an id planted
  * or seen before login is worthless after it. Used at login and logout. Returns the new token.
  */
-export async function renewSession(req: Request, clock: Clock, principal: Principal | null): Promise<string> {
+export async function renewSession(req: Request, clock: Clock, principal: SessionPrincipal | null): Promise<string> {
   await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
   const now = clock();
   const csrfToken = newCsrfToken();

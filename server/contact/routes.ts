@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { contactRequestSchema } from '../../common/validation/contact';
-import { parseInput } from '../lib/validate';
-import type { ContactService } from './service';
+import { parseInput } from '../lib/parse';
+import { createContactService, type ContactDeps } from './service';
 
 /** `/api/contact`: public, no session needed; CSRF is checked before it like everywhere. */
-export function contactRouter(contact: ContactService): Router {
+export function contactRouter(deps: ContactDeps): Router {
+  const contact = createContactService(deps);
   const router = Router();
 
   router.post('/create', async (req, res) => {

@@ -8,7 +8,7 @@ import type { Mailer } from '../lib/mail';
 import { providerMail } from './provider-mail';
 import { insertContactMessage, markForwarded } from './repo';
 
-type Deps = {
+export type ContactDeps = {
   db: Db;
   config: Pick<Config, 'provider'>;
   mailer: Mailer;
@@ -22,7 +22,7 @@ type Deps = {
  * provider's inbox. Once stored it is never lost: a failed forward leaves the message here
  * (forwarded_at empty) and the mail in the outbox, and the patient is still told it arrived.
  */
-export function createContactService({ db, config, mailer, throttle, clock, logger }: Deps) {
+export function createContactService({ db, config, mailer, throttle, clock, logger }: ContactDeps) {
   async function forward(id: number, message: ContactRequest, receivedAt: Date): Promise<boolean> {
     try {
       const { delivered } = await mailer.send({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPdfText } from '../lib/pdf/read-pdf-text';
+import { readPdfText } from '../../tests/support/read-pdf-text';
 import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
 import { textPdf } from '../../tests/support/screening-documents';
 

@@ -1,12 +1,11 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { requireSession } from '../auth/gates';
-import type { Db } from '../db';
 import { notFound } from '../lib/errors';
 import { sendPdf } from '../lib/pdf-download';
-import { parseInput } from '../lib/validate';
-import { parseLanguage } from '../result/query';
-import { findInstruction, listActiveBanners, type InstructionType } from './repo';
+import { parseInput, parseLanguage } from '../lib/parse';
+import type { InstructionType } from './repo';
+import { createContentService, type ContentDeps } from './service';
 
 const bannersQuery = z.object({ type: z.enum(['top-placement', 'bottom-placement'], { error: 'errors.generic' }) });
 const instructionsQuery = z.object({ type: z.enum(['iso', 'referral-information'], { error: 'errors.generic' }) });
@@ -16,16 +15,17 @@ const instructionsQuery = z.object({ type: z.enum(['iso', 'referral-information'
  * `/api/instructions`). Nobody's personal data, but shown only inside the signed-in page, so they
  * need a session like it.
  */
-export function contentRouter(db: Db): Router {
+export function contentRouter(deps: ContentDeps): Router {
+  const content = createContentService(deps);
   const router = Router();
 
   router.get('/banners', requireSession, async (req, res) => {
     const { type } = parseInput(bannersQuery, req.query);
-    res.json(await listActiveBanners(db, type));
+    res.json(await content.banners(type));
   });
 
-  const sendInstruction = async (type: InstructionType, query: unknown, res: Parameters<typeof sendPdf>[0]) => {
-    const instruction = await findInstruction(db, type, parseLanguage(query));
+  const sendInstruction = async (type: InstructionType, query: unknown, res: Response) => {
+    const instruction = await content.instruction(type, parseLanguage(query));
     if (!instruction) throw notFound();
     sendPdf(res, instruction.content, instruction.name);
   };

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { formatDate } from '../lib/pdf/dates';
+import { formatDate } from '../lib/dates';
 import type { FileStorage } from '../lib/storage';
 import { createDiscImage } from './disc';
 import { isoInstruction, screeningExaminedAt, screeningImages, type ScreeningImage } from './repo';

@@ -200,8 +200,8 @@ describe('ISO states and refusals', () => {
   });
 
   it('answers 503 no_connection and keeps no request when the job cannot be queued', async () => {
-    const unreachable = createIsoService({ storage, jobs: { enqueue: async () => false }, queueLimit: QUEUE_LIMIT, clock: Date.now });
-    const context = { db: app.db, caller: { kind: 'patient' as const, userId: seed.patient.userId, requirePasswordChange: false }, ip: '10.44.9.9' };
+    const unreachable = createIsoService({ db: app.db, storage, isoJobs: { enqueue: async () => false }, config: app.config, clock: Date.now });
+    const context = { caller: { kind: 'patient' as const, userId: seed.patient.userId, requirePasswordChange: false }, ip: '10.44.9.9' };
     const failure = await unreachable.generate(context, seed.patient.latestScreeningId).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ status: 503, code: 'NO_CONNECTION', extra: { detail: 'no_connection' } });

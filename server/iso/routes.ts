@@ -1,28 +1,26 @@
-import { Router, type Request } from 'express';
-import { callerOf, requireSession } from '../auth/gates';
-import type { Db } from '../db';
-import { idParams, parseIds } from '../result/query';
-import type { RequestContext } from '../result/ownership';
-import type { IsoService } from './service';
+import { Router } from 'express';
+import { contextOf, requireSession } from '../auth/gates';
+import { ids, parseIds } from '../lib/parse';
+import { createIsoService, type IsoDeps } from './service';
 
 /** `/api/iso` (docs/api.md, "ISO disc image"). */
-export function isoRouter(db: Db, iso: IsoService): Router {
+export function isoRouter(deps: IsoDeps): Router {
+  const iso = createIsoService(deps);
   const router = Router();
   router.use(requireSession);
-  const contextOf = (req: Request): RequestContext => ({ db, caller: callerOf(req), ip: req.ip });
 
   router.get('/status', async (req, res) => {
-    const { id } = parseIds({ id: idParams.optionalScreeningId }, req.query);
+    const { id } = parseIds({ id: ids.optionalSerial }, req.query);
     res.json({ status: await iso.status(contextOf(req), id) });
   });
 
   router.post('/generate', async (req, res) => {
-    const { id } = parseIds({ id: idParams.optionalScreeningId }, req.body ?? {});
+    const { id } = parseIds({ id: ids.optionalSerial }, req.body ?? {});
     res.status(202).json({ status: await iso.generate(contextOf(req), id) });
   });
 
   router.get('/', async (req, res, next) => {
-    const { id } = parseIds({ id: idParams.optionalScreeningId }, req.query);
+    const { id } = parseIds({ id: ids.optionalSerial }, req.query);
     const file = await iso.download(contextOf(req), id);
     // `send` answers Range requests (206, 416) and conditional ones; the API's no-store stays.
     res.download(

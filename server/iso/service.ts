@@ -1,24 +1,27 @@
 import { stat } from 'node:fs/promises';
+import type { Config } from '../config';
+import type { Db } from '../db';
 import { AppError, notFound } from '../lib/errors';
 import type { Clock } from '../lib/clock';
-import { writeAudit } from '../lib/audit';
-import { formatDate } from '../lib/pdf/dates';
+import { auditOwnerOf, writeAudit } from '../lib/audit';
+import { formatDate } from '../lib/dates';
+import type { RequestContext } from '../lib/principal';
 import type { FileStorage } from '../lib/storage';
-import { auditOwnerOf, ownedScreeningId, type RequestContext } from '../result/ownership';
+import { ownedScreeningId } from '../screenings';
+import type { IsoApiStatus } from '../screenings/screening-service';
 import type { IsoJobs } from './jobs';
 import { countPending, findIsoImage, hasImages, markRemoved, requestIsoImage, withdrawRequest, type IsoImageStatus } from './repo';
 
-/** What the result page shows of the ISO image (spec section 4). */
-export type IsoApiStatus = 'no_request' | 'new' | 'in_progress' | 'done' | 'removed' | 'empty';
-
 export type IsoService = {
+  /** The status of a screening whose ownership the caller has settled (the result page's). */
+  statusOf(screeningId: number): Promise<IsoApiStatus>;
   status(context: RequestContext, requestedId: number | undefined): Promise<IsoApiStatus>;
   generate(context: RequestContext, requestedId: number | undefined): Promise<IsoApiStatus>;
   download(context: RequestContext, requestedId: number | undefined): Promise<{ path: string; fileName: string; sizeBytes: number }>;
 };
 
 /** A failed build offers the generate button again, as if nothing had been requested. */
-export function isoApiStatus(status: IsoImageStatus | null, screeningHasImages: boolean): IsoApiStatus {
+function isoApiStatus(status: IsoImageStatus | null, screeningHasImages: boolean): IsoApiStatus {
   if (!screeningHasImages) return 'empty';
   if (status === null || status === 'failed') return 'no_request';
   return status;
@@ -27,18 +30,21 @@ export function isoApiStatus(status: IsoImageStatus | null, screeningHasImages: 
 const busy = () => new AppError(500, 'ISO_GENERATOR_BUSY', { detail: 'iso_generator_full_status' });
 const noConnection = () => new AppError(503, 'NO_CONNECTION', { detail: 'no_connection' });
 
-export function createIsoService(deps: { storage: FileStorage; jobs: IsoJobs; queueLimit: number; clock: Clock }): IsoService {
-  const { storage, jobs, queueLimit, clock } = deps;
+export type IsoDeps = { db: Db; storage: FileStorage; isoJobs: IsoJobs; config: Config; clock: Clock };
 
-  async function currentStatus(context: RequestContext, screeningId: number): Promise<IsoApiStatus> {
-    const [image, images] = await Promise.all([findIsoImage(context.db, screeningId), hasImages(context.db, screeningId)]);
+export function createIsoService({ db, storage, isoJobs, config, clock }: IsoDeps): IsoService {
+  const queueLimit = config.iso.queueLimit;
+
+  async function statusOf(screeningId: number): Promise<IsoApiStatus> {
+    const [image, images] = await Promise.all([findIsoImage(db, screeningId), hasImages(db, screeningId)]);
     return isoApiStatus(image?.status ?? null, images);
   }
 
   return {
+    statusOf,
+
     async status(context, requestedId) {
-      const screeningId = await ownedScreeningId(context, requestedId, 'ISO_UNAUTHORIZED');
-      return currentStatus(context, screeningId);
+      return statusOf(await ownedScreeningId(db, context, requestedId, 'ISO_UNAUTHORIZED'));
     },
 
     /**
@@ -46,23 +52,23 @@ export function createIsoService(deps: { storage: FileStorage; jobs: IsoJobs; qu
      * a full queue is "generator busy" (DECISIONS.md 14).
      */
     async generate(context, requestedId) {
-      const screeningId = await ownedScreeningId(context, requestedId, 'ISO_GENERATE_UNAUTHORIZED');
-      const status = await currentStatus(context, screeningId);
+      const screeningId = await ownedScreeningId(db, context, requestedId, 'ISO_GENERATE_UNAUTHORIZED');
+      const status = await statusOf(screeningId);
       if (status === 'empty') throw notFound();
       if (status !== 'no_request' && status !== 'removed') return status;
-      if ((await countPending(context.db)) >= queueLimit) throw busy();
-      if (!(await requestIsoImage(context.db, screeningId, new Date(clock())))) return currentStatus(context, screeningId);
-      if (!(await jobs.enqueue(screeningId))) {
-        await withdrawRequest(context.db, screeningId);
+      if ((await countPending(db)) >= queueLimit) throw busy();
+      if (!(await requestIsoImage(db, screeningId, new Date(clock())))) return statusOf(screeningId);
+      if (!(await isoJobs.enqueue(screeningId))) {
+        await withdrawRequest(db, screeningId);
         throw noConnection();
       }
-      await writeAudit(context.db, { type: 'ISO_GENERATE', ip: context.ip, description: `screening ${screeningId}`, ...auditOwnerOf(context.caller) });
+      await writeAudit(db, { type: 'ISO_GENERATE', ip: context.ip, description: `screening ${screeningId}`, ...auditOwnerOf(context.caller) });
       return 'new';
     },
 
     async download(context, requestedId) {
-      const screeningId = await ownedScreeningId(context, requestedId, 'ISO_UNAUTHORIZED');
-      const image = await findIsoImage(context.db, screeningId);
+      const screeningId = await ownedScreeningId(db, context, requestedId, 'ISO_UNAUTHORIZED');
+      const image = await findIsoImage(db, screeningId);
       if (image?.status !== 'done' || !image.storageKey) throw notFound();
       const path = storage.pathOf(image.storageKey);
       try {
@@ -70,7 +76,7 @@ export function createIsoService(deps: { storage: FileStorage; jobs: IsoJobs; qu
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw noConnection();
         // The file was cleaned up: the page offers a new image.
-        await markRemoved(context.db, screeningId);
+        await markRemoved(db, screeningId);
         throw notFound();
       }
       return { path, fileName: `mammografia-${formatDate(image.examinedAt, 'en')}.iso`, sizeBytes: image.sizeBytes ?? 0 };

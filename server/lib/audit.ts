@@ -1,5 +1,6 @@
 import type { AuditType } from '../../common/audit';
 import type { Db } from '../db';
+import type { SessionPrincipal } from './principal';
 
 /** Rows of `audit_types` (spec section 9, listed in common/audit.ts); the table's foreign key refuses anything else. */
 export type { AuditType };
@@ -32,3 +33,8 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
 
 /** Whose log an entry belongs to: the patient's account, or a guest session's screening. */
 export type AuditOwner = { userId: number } | { screeningId: number };
+
+/** Whose log a session caller's entries belong to: a patient's account, or a guest session's screening. */
+export function auditOwnerOf(caller: SessionPrincipal): AuditOwner {
+  return caller.kind === 'guest' ? { screeningId: caller.screeningId } : { userId: caller.userId };
+}

@@ -1,14 +1,15 @@
 import { Router } from 'express';
 import { newPasswordSchema, resetRequestSchema } from '../../common/validation/password-reset';
 import { endSession, principalOf } from '../auth/session';
-import { parseInput } from '../lib/validate';
-import type { PasswordResetService } from './service';
+import { parseInput } from '../lib/parse';
+import { createPasswordResetService, type PasswordResetDeps } from './service';
 
 /**
  * Forgot password (docs/api.md): `/api/auth/password/reset` and `/api/auth/password/token`.
  * Public; CSRF is checked in front like for every state-changing call.
  */
-export function passwordResetRouter(resets: PasswordResetService): Router {
+export function passwordResetRouter(deps: PasswordResetDeps): Router {
+  const resets = createPasswordResetService(deps);
   const router = Router();
 
   router.post('/password/reset', async (req, res) => {

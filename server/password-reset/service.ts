@@ -33,7 +33,7 @@ const TOKEN_LIFETIME_MS = RESET_TOKEN_LIFETIME_MINUTES * 60_000;
 /** Spent tokens are kept this long so an old link still reads "used" or "expired", not "invalid". */
 const KEEP_SPENT_TOKENS_MS = 24 * 60 * 60_000;
 
-type Deps = {
+export type PasswordResetDeps = {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'provider'>;
   throttle: Throttle;
@@ -43,7 +43,7 @@ type Deps = {
   background: BackgroundTasks;
 };
 
-export function createPasswordResetService({ db, config, throttle, clock, mailer, sms, background }: Deps) {
+export function createPasswordResetService({ db, config, throttle, clock, mailer, sms, background }: PasswordResetDeps) {
   return {
     /**
      * Starts a reset and returns before anything about the address is known. The request only

@@ -1,30 +1,65 @@
-import { Router, type Request } from 'express';
-import { callerOf, requireSession } from '../auth/gates';
-import type { Db } from '../db';
-import { parseInput } from '../lib/validate';
-import type { RequestContext } from '../result/ownership';
-import { presentQuery, referralListQuerySchema, screeningListQuerySchema } from './query';
-import { patientIdOf, referralListFor, screeningListFor } from './service';
+import { Router } from 'express';
+import { contextOf, requireSession } from '../auth/gates';
+import { sendPdf } from '../lib/pdf-download';
+import { ids, parseIds, parseLanguage } from '../lib/parse';
+import { createScreeningDocumentsService } from './documents-service';
+import { createScreeningListService } from './list-service';
+import { createScreeningService, type ScreeningDeps } from './screening-service';
 
-/** `/api/screenings`: the patient's screenings list and referrals (docs/api.md, "Screenings list and referrals"). */
-export function screeningsRouter(db: Db): Router {
+/**
+ * The patient's screenings: `/api/screening` (one screening: info, result page, its documents)
+ * and `/api/screenings` (the list and the referrals). docs/api.md, "Result page" and "Screenings
+ * list and referrals".
+ */
+export function screeningsRouter(deps: ScreeningDeps): Router {
+  const screenings = createScreeningService(deps);
+  const documents = createScreeningDocumentsService(deps);
+  const lists = createScreeningListService(deps);
   const router = Router();
-  router.use(requireSession);
-  const contextOf = (req: Request): RequestContext => ({ db, caller: callerOf(req), ip: req.ip });
+  router.use(['/screening', '/screenings'], requireSession);
 
-  router.get('/', async (req, res) => {
-    const context = contextOf(req);
-    // Refused before the query is read: a guest learns nothing from a validation answer either.
-    const userId = await patientIdOf(context, 'SCREENING_UNAUTHORIZED', 'screenings list');
-    const filter = parseInput(screeningListQuerySchema, presentQuery(req));
-    res.json(await screeningListFor(context, userId, filter));
+  router.get('/screening', async (req, res) => {
+    const { id } = parseIds({ id: ids.optionalSerial }, req.query);
+    res.json(await screenings.info(contextOf(req), id));
   });
 
-  router.get('/referrals', async (req, res) => {
-    const context = contextOf(req);
-    const userId = await patientIdOf(context, 'REFFERENCE_UNAUTHORIZED', 'referrals list');
-    const range = parseInput(referralListQuerySchema, presentQuery(req));
-    res.json(await referralListFor(context, userId, range));
+  router.get('/screening/result', async (req, res) => {
+    const { id } = parseIds({ id: ids.optionalSerial }, req.query);
+    res.json(await screenings.result(contextOf(req), id));
+  });
+
+  router.get('/screening/download-result', async (req, res) => {
+    const lang = parseLanguage(req.query);
+    const { documentId, screeningId } = parseIds({ documentId: ids.uuid, screeningId: ids.optionalSerial }, req.query);
+    const file = await documents.download(contextOf(req), documentId, screeningId, lang);
+    sendPdf(res, file.bytes, file.fileName);
+  });
+
+  router.get('/screening/download-wykaz', async (req, res) => {
+    const lang = parseLanguage(req.query);
+    const { screeningId } = parseIds({ screeningId: ids.optionalSerial }, req.query);
+    const file = await documents.referral(contextOf(req), screeningId, 'facilities_list', lang);
+    sendPdf(res, file.bytes, file.fileName);
+  });
+
+  router.get('/screening/referral', async (req, res) => {
+    const lang = parseLanguage(req.query);
+    const { id } = parseIds({ id: ids.optionalSerial }, req.query);
+    const file = await documents.referral(contextOf(req), id, 'referral', lang);
+    sendPdf(res, file.bytes, file.fileName);
+  });
+
+  router.get('/screening/:id/referral/exists', async (req, res) => {
+    const { id } = parseIds({ id: ids.serial }, req.params);
+    res.json({ exists: await documents.referralExists(contextOf(req), id) });
+  });
+
+  router.get('/screenings', async (req, res) => {
+    res.json(await lists.screenings(contextOf(req), req.query));
+  });
+
+  router.get('/screenings/referrals', async (req, res) => {
+    res.json(await lists.referrals(contextOf(req), req.query));
   });
 
   return router;

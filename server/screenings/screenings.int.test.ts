@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
 import { insertAccount, insertPerson, insertScreening } from '../../tests/support/seed-minimal';
-import { findReferrals, findScreenings } from './repo';
+import { findReferrals, findScreenings } from './list-repo';
 import { insertDescribedScreeningDocuments, insertDescription, insertDocument } from '../../tests/support/screening-documents';
 
 let app: TestApp;

@@ -1,27 +1,24 @@
-import { Router, type Request } from 'express';
-import { callerOf, requireSession } from '../auth/gates';
-import type { Db } from '../db';
-import type { Clock } from '../lib/clock';
-import type { RequestContext } from '../result/ownership';
-import { idParams, parseIds } from '../result/query';
-import { submitSurvey, surveyStatus } from './service';
+import { Router } from 'express';
+import { contextOf, requireSession } from '../auth/gates';
+import { ids, parseIds } from '../lib/parse';
+import { createSurveyService, type SurveyDeps } from './service';
 
 /** `/api/screening/survey` (docs/api.md, "Survey"). */
-export function surveyRouter(db: Db, clock: Clock): Router {
+export function surveyRouter(deps: SurveyDeps): Router {
+  const survey = createSurveyService(deps);
   const router = Router();
-  router.use('/survey', requireSession);
-  const contextOf = (req: Request): RequestContext => ({ db, caller: callerOf(req), ip: req.ip });
+  router.use(requireSession);
 
-  router.get('/survey', async (req, res) => {
-    const { id } = parseIds({ id: idParams.optionalScreeningId }, req.query);
-    const status = await surveyStatus(contextOf(req), id);
+  router.get('/', async (req, res) => {
+    const { id } = parseIds({ id: ids.optionalSerial }, req.query);
+    const status = await survey.status(contextOf(req), id);
     if (status) res.json(status);
     else res.status(204).end();
   });
 
-  router.post('/survey', async (req, res) => {
-    const { id } = parseIds({ id: idParams.optionalScreeningId }, req.query);
-    await submitSurvey(contextOf(req), clock, id, req.body);
+  router.post('/', async (req, res) => {
+    const { id } = parseIds({ id: ids.optionalSerial }, req.query);
+    await survey.submit(contextOf(req), id, req.body);
     res.status(201).json({});
   });
 

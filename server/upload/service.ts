@@ -11,13 +11,15 @@ import { inspectDicomFile, type DicomHeader } from './dicom-header';
 import type { ReceivedFile } from './multipart';
 import { insertUploadedInstances, knownInstances, lockUploadsOf, personalDataIdOf, uploadedBytes, uploadedStudies, type NewInstance } from './repo';
 
-export type UploadDeps = { db: Db; storage: FileStorage; limits: Config['upload'] };
+export type UploadDeps = { db: Db; storage: FileStorage; config: Pick<Config, 'upload'> };
+/** What every step of an upload works against: the database, the file store and the upload limits. */
+type UploadStore = { db: Db; storage: FileStorage; limits: Config['upload'] };
 export type Uploader = { userId: number; personalDataId: number; ip: string | undefined };
 
 type Candidate = { file: ReceivedFile; header: DicomHeader };
 
 /** The patient behind a patient-portal session; an account without a person cannot exist, but answer 404 if it does. */
-export async function uploaderOf(db: Db, userId: number, ip: string | undefined): Promise<Uploader> {
+async function uploaderOf(db: Db, userId: number, ip: string | undefined): Promise<Uploader> {
   const personalDataId = await personalDataIdOf(db, userId);
   if (personalDataId === undefined) throw notFound();
   return { userId, personalDataId, ip };
@@ -29,7 +31,7 @@ export async function uploaderOf(db: Db, userId: number, ip: string | undefined)
  * the files renamed into the store inside it; if anything fails, the renamed files are removed
  * again, so the request leaves either all of its images or none.
  */
-export async function storeUpload(deps: UploadDeps, uploader: Uploader, files: ReceivedFile[]): Promise<UploadOutcome> {
+async function storeUpload(deps: UploadStore, uploader: Uploader, files: ReceivedFile[]): Promise<UploadOutcome> {
   const outcome: UploadOutcome = { stored: 0, duplicates: 0, refused: [] };
   const candidates = new Map<string, Candidate>();
   for (const file of files) {
@@ -78,7 +80,7 @@ export async function storeUpload(deps: UploadDeps, uploader: Uploader, files: R
  * New images belong on every disc image of the patient's screenings, so the built ones are
  * dropped (server/iso). The upload itself is already committed when this runs.
  */
-export async function refreshDiscImages(deps: UploadDeps, uploader: Uploader): Promise<void> {
+async function refreshDiscImages(deps: UploadStore, uploader: Uploader): Promise<void> {
   await invalidatePatientIsoImages(deps.db, deps.storage, uploader.personalDataId);
 }
 
@@ -103,7 +105,7 @@ async function zeroPreamble(filePath: string): Promise<void> {
   }
 }
 
-export async function limitsFor(deps: UploadDeps, uploader: Uploader): Promise<UploadLimits> {
+async function limitsFor(deps: UploadStore, uploader: Uploader): Promise<UploadLimits> {
   return {
     maxFileBytes: deps.limits.maxFileBytes,
     maxFilesPerRequest: deps.limits.maxFilesPerRequest,
@@ -113,6 +115,21 @@ export async function limitsFor(deps: UploadDeps, uploader: Uploader): Promise<U
   };
 }
 
-export async function studiesOf(deps: UploadDeps, uploader: Uploader): Promise<UploadedStudiesResponse> {
+async function studiesOf(deps: UploadStore, uploader: Uploader): Promise<UploadedStudiesResponse> {
   return { studies: await uploadedStudies(deps.db, uploader.personalDataId) };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
+
+export function createUploadService({ db, storage, config }: UploadDeps) {
+  const store: UploadStore = { db, storage, limits: config.upload };
+  return {
+    limits: store.limits,
+    incomingDir: storage.incomingDir,
+    uploaderOf: (userId: number, ip: string | undefined) => uploaderOf(db, userId, ip),
+    store: (uploader: Uploader, files: ReceivedFile[]) => storeUpload(store, uploader, files),
+    refreshDiscImages: (uploader: Uploader) => refreshDiscImages(store, uploader),
+    limitsFor: (uploader: Uploader) => limitsFor(store, uploader),
+    studiesOf: (uploader: Uploader) => studiesOf(store, uploader),
+  };
 }

@@ -1,4 +1,4 @@
-import { formatCalendarDay, formatDateTime } from './dates';
+import { formatCalendarDay, formatDateTime } from '../lib/dates';
 import type { DocumentLanguage } from './labels';
 import type { PdfLayout } from './layout';
 

@@ -1,7 +1,6 @@
-import { formatDate } from '../lib/pdf/dates';
-import type { DocumentKind } from './repo';
-
-export type UserLanguage = 'pl' | 'en';
+import { formatDate } from '../lib/dates';
+import type { UserLanguage } from '../lib/parse';
+import type { DocumentKind } from './documents-repo';
 
 const BASE_NAMES: Readonly<Record<DocumentKind, Record<UserLanguage, string>>> = {
   description: { pl: 'opis-badania', en: 'screening-description' },

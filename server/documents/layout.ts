@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import { loadFontFiles, sharedFontkit } from './fonts';
 import { COMMON_LABELS, PDF_LANGUAGE_TAGS, type CommonLabels, type DocumentLanguage } from './labels';
 import { wrapText } from './text-wrap';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPdfText } from '../lib/pdf/read-pdf-text';
+import { readPdfText } from '../../tests/support/read-pdf-text';
 import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type TestClient, type TestResponse, type SignIn } from '../../tests/support/app';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
 import { insertDescribedScreeningDocuments, insertDocument } from '../../tests/support/screening-documents';

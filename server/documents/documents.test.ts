@@ -9,7 +9,7 @@ import {
   renderResultDescription,
   type ResultDescriptionInput,
 } from '.';
-import { readPdfText } from './read-pdf-text';
+import { readPdfText } from '../../tests/support/read-pdf-text';
 
 const provider = {
   legalName: 'Centrum Badań Piersi „Różana” sp. z o.o. (dane fikcyjne)',

@@ -1,4 +1,4 @@
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../lib/dates';
 import type { DocumentLanguage } from './labels';
 import { PdfLayout, type ProviderInfo } from './layout';
 import { drawPatientBlock, type PatientDetails } from './patient';

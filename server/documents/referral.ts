@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime } from '../lib/dates';
 import { PdfLayout, type ProviderInfo } from './layout';
 import { drawPatientBlock, type PatientDetails } from './patient';
 import { describeRadiologist, type Radiologist } from './radiologist';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { BiradsResult, DescriptionsStatus, PaymentStatus, ShipmentStatus } from '../../common/types/screenings';
 import type { Db } from '../db';
 import { AppError } from '../lib/errors';
-import { joinFirstDescription } from '../result/repo';
+import { joinFirstDescription } from './screening-repo';
 
 /** Calendar days of `timeZone`, both ends inclusive, on the examination time (the API's createdAt). */
 export type DayRange = { from?: string; to?: string; timeZone: string };

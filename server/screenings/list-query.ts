@@ -1,10 +1,9 @@
-import type { Request } from 'express';
 import { z } from 'zod';
 import { isCalendarDay } from '../../common/audit';
+import { MAX_ID } from '../lib/parse';
 
 /** The provider's zone: what "a day" means when the browser does not say (spec section 3). */
 export const DEFAULT_TIME_ZONE = 'Europe/Warsaw';
-const MAX_ID = 2_147_483_647;
 
 // The filters come from the list's own controls, so a bad value is a broken or hand-made request:
 // the date messages are the audit filter's (same wording), anything else the generic error.
@@ -64,8 +63,3 @@ export const screeningListQuerySchema = z
 
 /** `GET /api/screenings/referrals`. */
 export const referralListQuerySchema = z.object(dayRange).refine(orderedRange, rangeIssue);
-
-/** An empty parameter (`?from=`) means the filter is not used, as an untouched form field sends it. */
-export function presentQuery(req: Request): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(req.query).filter(([, value]) => value !== ''));
-}

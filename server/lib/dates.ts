@@ -1,6 +1,7 @@
-import type { DocumentLanguage } from './labels';
+/** The languages dates are written in: the documents' (Polish, English, German). */
+export type DateLanguage = 'pl' | 'en' | 'de';
 
-/** Documents show the provider's local time, whatever time zone the server runs in. */
+/** Documents, file names and stored days show the provider's local time, whatever time zone the server runs in. */
 const PROVIDER_TIME_ZONE = 'Europe/Warsaw';
 
 const partsFormatter = new Intl.DateTimeFormat('en-GB', {
@@ -18,23 +19,23 @@ function localParts(instant: Date): Record<'year' | 'month' | 'day' | 'hour' | '
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
 }
 
-function formatDay(year: string, month: string, day: string, language: DocumentLanguage): string {
+function formatDay(year: string, month: string, day: string, language: DateLanguage): string {
   // Polish and German readers expect 12.04.1968; English documents use the unambiguous ISO form.
   return language === 'en' ? `${year}-${month}-${day}` : `${day}.${month}.${year}`;
 }
 
-export function formatDate(instant: Date, language: DocumentLanguage): string {
+export function formatDate(instant: Date, language: DateLanguage): string {
   const { year, month, day } = localParts(instant);
   return formatDay(year, month, day, language);
 }
 
-export function formatDateTime(instant: Date, language: DocumentLanguage): string {
+export function formatDateTime(instant: Date, language: DateLanguage): string {
   const { hour, minute } = localParts(instant);
   return `${formatDate(instant, language)} ${hour}:${minute}`;
 }
 
 /** A calendar day such as a birth date ('YYYY-MM-DD'): no time zone may shift it. */
-export function formatCalendarDay(isoDay: string, language: DocumentLanguage): string {
+export function formatCalendarDay(isoDay: string, language: DateLanguage): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
   if (!match) throw new Error(`Not a calendar day: ${isoDay}`);
   return formatDay(match[1]!, match[2]!, match[3]!, language);

@@ -1,4 +1,4 @@
-import { formatDate } from './dates';
+import { formatDate } from '../lib/dates';
 import { PdfLayout, type ProviderInfo } from './layout';
 
 export type Facility = {

@@ -1,46 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db';
 
-export type ResultRow = {
-  id: number;
-  examinedAt: Date;
-  firstName: string;
-  lastName: string;
-  absorbedDoseMgy: number | null;
-  descriptionsStatus: 'desc_all_completed' | 'desc_in_progress';
-  surveySubmittedAt: Date | null;
-  /** Of the first description (spec section 3), if there is one. */
-  birads: number | null;
-  signedAt: Date | null;
-};
-
-/**
- * Joins the first description of screening `s` as `fd` (lowest id: written first, the Polish
- * original): its `birads` is the screening's result and its `signed_at` the signing (spec
- * section 3). Shared by the result page and the screenings list, which also filters on it.
- */
-export function joinFirstDescription(query: Knex.QueryBuilder): Knex.QueryBuilder {
-  return query.joinRaw(
-    'LEFT JOIN LATERAL (SELECT d.birads, d.signed_at FROM screening_descriptions d WHERE d.screening_id = s.id ORDER BY d.id LIMIT 1) AS fd ON true',
-  );
-}
-
-export async function findResult(db: Db, screeningId: number): Promise<ResultRow | undefined> {
-  return joinFirstDescription(db('screenings as s').join('personal_data as p', 'p.id', 's.personal_data_id'))
-    .where('s.id', screeningId)
-    .first({
-      id: 's.id',
-      examinedAt: 's.examined_at',
-      firstName: 'p.first_name',
-      lastName: 'p.last_name',
-      absorbedDoseMgy: 's.absorbed_dose_mgy',
-      descriptionsStatus: 's.descriptions_status',
-      surveySubmittedAt: 's.survey_submitted_at',
-      birads: 'fd.birads',
-      signedAt: 'fd.signed_at',
-    });
-}
-
 export type DocumentKind = 'description' | 'referral' | 'facilities_list';
 export type DocumentListItem = {
   id: string;
@@ -109,14 +69,4 @@ export async function findDocumentOfKind(db: Db, screeningId: number, kind: Docu
 export async function readDocumentContent(db: Db, documentId: string): Promise<Buffer | undefined> {
   const row = await db('document_contents').where('document_id', documentId).first('content');
   return row?.content;
-}
-
-export type IsoRow = { status: 'new' | 'in_progress' | 'done' | 'removed' | 'failed' | null; hasImages: boolean };
-
-export async function findIsoState(db: Db, screeningId: number): Promise<IsoRow> {
-  const [iso, image] = await Promise.all([
-    db('iso_images').where('screening_id', screeningId).first('status'),
-    db('dicom_instances').where('screening_id', screeningId).first('id'),
-  ]);
-  return { status: iso?.status ?? null, hasImages: image !== undefined };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCalendarDay, formatDate, formatDateTime } from './dates';
 
-describe('document dates', () => {
+describe('provider dates', () => {
   it('shows the provider local time in Warsaw, in summer and in winter', () => {
     expect(formatDateTime(new Date('2026-07-01T06:05:00Z'), 'pl')).toBe('01.07.2026 08:05');
     expect(formatDateTime(new Date('2026-01-15T06:05:00Z'), 'pl')).toBe('15.01.2026 07:05');

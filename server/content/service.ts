@@ -1,0 +1,14 @@
+import type { Db } from '../db';
+import type { UserLanguage } from '../lib/parse';
+import { findInstruction, listActiveBanners, type BannerPosition, type InstructionType } from './repo';
+
+export type ContentDeps = { db: Db };
+export type ContentService = ReturnType<typeof createContentService>;
+
+/** What the provider publishes for every patient alike: sponsor banners and support materials. */
+export function createContentService({ db }: ContentDeps) {
+  return {
+    banners: (position: BannerPosition) => listActiveBanners(db, position),
+    instruction: (type: InstructionType, language: UserLanguage) => findInstruction(db, type, language),
+  };
+}
