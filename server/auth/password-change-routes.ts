@@ -4,7 +4,7 @@ import { passwordChangeSchema } from '../../common/validation/password';
 import { notFound, unauthenticated } from '../lib/errors';
 import { parseInput } from '../lib/parse';
 import type { PatientPrincipal } from '../lib/principal';
-import { createUserService } from '../user/service';
+import { createSessionUserService } from './session-user';
 import { callerOf } from './gates';
 import { createPasswordChangeService, type PasswordChangeDeps } from './password-change';
 import { renewSession } from './session';
@@ -14,7 +14,7 @@ import { endSessionsOfUser } from './user-sessions-repo';
 export function passwordChangeRouter(deps: PasswordChangeDeps): Router {
   const { db, clock } = deps;
   const passwords = createPasswordChangeService(deps);
-  const users = createUserService(deps);
+  const users = createSessionUserService(deps);
   const router = Router();
 
   router.patch('/password', async (req, res) => {

@@ -4,7 +4,7 @@ import type { LoginResponse } from '../../common/types/session';
 import { unauthenticated } from '../lib/errors';
 import { parseInput } from '../lib/parse';
 import type { SessionPrincipal } from '../lib/principal';
-import { createUserService } from '../user/service';
+import { createSessionUserService } from './session-user';
 import { createAuthService, type AuthDeps } from './service';
 import { ensureAnonymousSession, renewSession } from './session';
 
@@ -12,7 +12,7 @@ import { ensureAnonymousSession, renewSession } from './session';
 export function authRouter(deps: AuthDeps): Router {
   const { clock } = deps;
   const auth = createAuthService(deps);
-  const users = createUserService(deps);
+  const users = createSessionUserService(deps);
   const router = Router();
 
   router.get('/csrf', (req, res) => {

@@ -2,11 +2,11 @@ import { Router } from 'express';
 import { callerOf, requireSession } from '../auth/gates';
 import { endSession } from '../auth/session';
 import { unauthenticated } from '../lib/errors';
-import { createUserService, type UserDeps } from './service';
+import { createSessionUserService, type SessionUserDeps } from '../auth/session-user';
 
 /** `/api/user`: open to a patient who must still change the password (spec section 6). */
-export function userRouter(deps: UserDeps): Router {
-  const users = createUserService(deps);
+export function userRouter(deps: SessionUserDeps): Router {
+  const users = createSessionUserService(deps);
   const router = Router();
 
   router.get('/profile', requireSession, async (req, res) => {

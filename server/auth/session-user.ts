@@ -1,12 +1,12 @@
 import type { SessionUser } from '../../common/types/session';
 import type { Db } from '../db';
 import type { SessionPrincipal } from '../lib/principal';
-import { findActivePatient } from './repo';
+import { findActivePatient } from './session-user-repo';
 
-export type UserDeps = { db: Db };
-export type UserService = ReturnType<typeof createUserService>;
+export type SessionUserDeps = { db: Db };
+export type SessionUserService = ReturnType<typeof createSessionUserService>;
 
-export function createUserService({ db }: UserDeps) {
+export function createSessionUserService({ db }: SessionUserDeps) {
   return {
     /**
      * The signed-in user as the client sees it. A guest has no account: only the screening its
