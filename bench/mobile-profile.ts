@@ -34,7 +34,7 @@ export const desktop: BrowserContextOptions = { ...common, ...devices['Desktop C
  * multiplies the latency by 3.75 and the throughput by 0.9 to reach the same page-load times a
  * packet-level link of those targets gives; these are its applied figures.
  */
-export const SLOW_4G = { latencyMs: 150 * 3.75, downloadKbps: 1.6 * 1024 * 0.9, uploadKbps: 750 * 0.9 };
+const SLOW_4G = { latencyMs: 150 * 3.75, downloadKbps: 1.6 * 1024 * 0.9, uploadKbps: 750 * 0.9 };
 export const MOBILE_CPU_SLOWDOWN = 4;
 
 export type Throttling = { cpuSlowdown: number; network: typeof SLOW_4G | null; offline?: boolean };

@@ -9,7 +9,7 @@ const ACCESS_CODE = 'Xk7mP2qa';
 const BIRTH_DATE = '1968-04-12';
 
 /** The viewer whose first page the offline budget is about: the English description. */
-export const DESCRIPTION = { title: pl['result.documents.descriptionEn'], openLabel: pl['result.pdf.open'] };
+const DESCRIPTION = { title: pl['result.documents.descriptionEn'], openLabel: pl['result.pdf.open'] };
 /** PdfViewer marks the moment its first page is drawn (User Timing, from navigation start). */
 export const FIRST_PAGE_MARK = 'pdf-first-page-rendered';
 

@@ -33,7 +33,7 @@ const PATIENT = { email: 'bench.upload@example.com', password: 'Bench!Upload1' }
 const SELF = fileURLToPath(import.meta.url);
 
 /** `cpuSecondsPerGB`: the server's own CPU time (user + system), steadier than wall time on a busy machine. */
-export type UploadRun = { bytes: number; seconds: number; mbps: number; cpuSecondsPerGB: number; peakRssGrowthMB: number };
+type UploadRun = { bytes: number; seconds: number; mbps: number; cpuSecondsPerGB: number; peakRssGrowthMB: number };
 export type UploadThroughput = { small: UploadRun; large: UploadRun; plain: UploadRun; ratio: number; memoryFlat: boolean };
 
 type Server = { url: string; pid: number };

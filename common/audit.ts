@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The audit log as the browser and the server both read it (spec section 9, DECISIONS.md 11).
  * Every type the `audit_types` table holds; the server's writer takes exactly these.
  */
-export const AUDIT_TYPES = [
+const AUDIT_TYPES = [
   'RESULT',
   'RESULT_UNAUTHORIZED',
   'LOGIN_RESULT',
@@ -33,7 +33,7 @@ export type AuditFilterGroup = (typeof AUDIT_FILTER_GROUPS)[number];
  * the image download and status (only its refusals are audited); generating the image is its own
  * group. Password changes and DICOM uploads belong to no group: they show when no group is chosen.
  */
-export const AUDIT_GROUP_TYPES: Readonly<Record<AuditFilterGroup, readonly AuditType[]>> = {
+const AUDIT_GROUP_TYPES: Readonly<Record<AuditFilterGroup, readonly AuditType[]>> = {
   SCREENING: ['SCREENING', 'SCREENING_UNAUTHORIZED'],
   RESULT: ['RESULT', 'RESULT_UNAUTHORIZED'],
   REFFERENCE: ['REFFERENCE', 'REFFERENCE_UNAUTHORIZED'],

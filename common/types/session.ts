@@ -1,5 +1,5 @@
 /** The signed-in user as `GET /api/user/profile` and both logins answer it (docs/api.md). */
-export type SessionPersonalData = {
+type SessionPersonalData = {
   firstName: string;
   lastName: string;
   birthAt: string;

@@ -25,7 +25,7 @@ export type UploadOutcome = {
 };
 
 /** Error codes of a refused upload request as a whole (nothing of it is kept). */
-export const UPLOAD_ERROR_CODES = [
+const UPLOAD_ERROR_CODES = [
   'UPLOAD_FILE_TOO_LARGE', // 413: one file is over the per-file limit (the client skips such files before sending)
   'UPLOAD_TOO_MANY_FILES', // 413: more files in one request than the server accepts
   'UPLOAD_QUOTA_EXCEEDED', // 413: the patient's stored images would pass the quota

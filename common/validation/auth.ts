@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (the same answer for a client that skips the browser). Messages are catalog keys.
  */
 export const ACCESS_CODE_LENGTH = 8;
-export const BIRTH_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const BIRTH_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const SHA256_HEX_PATTERN = /^[0-9a-f]{64}$/;
 
 const consent = z.literal(true, { error: 'validation.consent.required' });

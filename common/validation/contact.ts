@@ -14,9 +14,9 @@ export const EMAIL_MAX_LENGTH = 254;
  * E.164 allows 15 digits; 20 leaves room for a "00" prefix and an extension while keeping a
  * pasted essay out of the phone column. Counted without spaces.
  */
-export const PHONE_MAX_LENGTH = 20;
+const PHONE_MAX_LENGTH = 20;
 
-export const CONTACT_LANGUAGES = ['pl', 'en'] as const;
+const CONTACT_LANGUAGES = ['pl', 'en'] as const;
 export type ContactLanguage = (typeof CONTACT_LANGUAGES)[number];
 
 /** The phone number as the rules see it: spaces do not count. */
@@ -83,7 +83,6 @@ export const contactMessageSchema = z.object({
   content: requiredText('contact.validation.content.required', 'contact.validation.content.tooLong', CONTENT_MAX_LENGTH),
   consent: z.literal(true, { error: 'contact.validation.consent.required' }),
 });
-export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /** The fields in the order of the form, so focus can go to the first invalid one. */
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'content', 'consent'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Spec section 3: every survey rating is on a 1-5 scale. */
-export const SURVEY_SCALE = { min: 1, max: 5 } as const;
+const SURVEY_SCALE = { min: 1, max: 5 } as const;
 
 const RATING_INVALID = 'validation.survey.rating.invalid';
 const rating = z

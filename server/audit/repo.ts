@@ -16,7 +16,7 @@ export type AuditFilter = {
 };
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-export function likeSubstring(text: string): string {
+function likeSubstring(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 

@@ -8,10 +8,9 @@ import { countAuditEntries, findAuditEntries, insertBrowserDetails, type AuditFi
  * The days of the date filter are the provider's days: a patient in Poland choosing 1 March
  * means from midnight in Warsaw, not in UTC (DECISIONS.md 11 stores times in UTC).
  */
-export const AUDIT_DAY_TIME_ZONE = 'Europe/Warsaw';
+const AUDIT_DAY_TIME_ZONE = 'Europe/Warsaw';
 
 export type AuditDeps = { db: Db };
-export type AuditService = ReturnType<typeof createAuditService>;
 
 export function createAuditService({ db }: AuditDeps) {
   return {

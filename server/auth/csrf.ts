@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from './session-store';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A GET that changes state: a cross-site image tag must not be able to sign anyone out. */
 const CHECKED_GET_PATHS = new Set(['/api/auth/logout']);
-export const CSRF_HEADER = 'x-csrf-token';
+const CSRF_HEADER = 'x-csrf-token';
 
 /**
  * Synchronizer-token check (docs/api.md, CSRF). Mounted before every /api router, so a new

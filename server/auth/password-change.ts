@@ -39,4 +39,3 @@ export function createPasswordChangeService({ db, throttle, clock }: PasswordCha
   };
 }
 
-export type PasswordChangeService = ReturnType<typeof createPasswordChangeService>;

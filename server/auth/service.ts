@@ -66,4 +66,3 @@ export function createAuthService({ db, config, throttle, clock }: AuthDeps) {
   }
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;

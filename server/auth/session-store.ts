@@ -48,7 +48,7 @@ export function createSessionMiddleware(config: Config, db: Db, schema: string |
  * on the app's knex pool, so sessions share the pool (and its search_path) instead of opening a
  * second one.
  */
-export function knexQueryAdapter(db: Db): { any(query: string, params?: unknown[]): Promise<unknown[]> } {
+function knexQueryAdapter(db: Db): { any(query: string, params?: unknown[]): Promise<unknown[]> } {
   return {
     async any(query, params = []) {
       const { sql, bindings } = toKnexBindings(query, params);

@@ -4,7 +4,6 @@ import type { SessionPrincipal } from '../lib/principal';
 import { findActivePatient } from './session-user-repo';
 
 export type SessionUserDeps = { db: Db };
-export type SessionUserService = ReturnType<typeof createSessionUserService>;
 
 export function createSessionUserService({ db }: SessionUserDeps) {
   return {

@@ -50,4 +50,3 @@ export function createContactService({ db, config, mailer, throttle, clock, logg
   };
 }
 
-export type ContactService = ReturnType<typeof createContactService>;

@@ -3,7 +3,6 @@ import type { UserLanguage } from '../lib/parse';
 import { findInstruction, listActiveBanners, type BannerPosition, type InstructionType } from './repo';
 
 export type ContentDeps = { db: Db };
-export type ContentService = ReturnType<typeof createContentService>;
 
 /** What the provider publishes for every patient alike: sponsor banners and support materials. */
 export function createContentService({ db }: ContentDeps) {

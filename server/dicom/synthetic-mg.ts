@@ -8,10 +8,10 @@ const ROWS = 320;
 const BITS_STORED = 12;
 const MAX_VALUE = (1 << BITS_STORED) - 1;
 
-export type MammographyView = { laterality: 'R' | 'L'; position: 'CC' | 'MLO' };
+type MammographyView = { laterality: 'R' | 'L'; position: 'CC' | 'MLO' };
 
 /** The four views of a screening mammogram, in the order radiologists hang them. */
-export const SCREENING_VIEWS: readonly MammographyView[] = [
+const SCREENING_VIEWS: readonly MammographyView[] = [
   { laterality: 'R', position: 'CC' },
   { laterality: 'L', position: 'CC' },
   { laterality: 'R', position: 'MLO' },

@@ -1,6 +1,6 @@
 import { PdfLayout, type ProviderInfo } from './layout';
 
-export const COPY_REQUEST_FORM_TITLE = 'Wniosek o wydanie kopii dokumentacji medycznej';
+const COPY_REQUEST_FORM_TITLE = 'Wniosek o wydanie kopii dokumentacji medycznej';
 
 /** Fee for a copy of the digital images (DECISIONS.md 2); the description itself is free. */
 const COPY_FEE = '21,00 zł';

@@ -18,7 +18,7 @@ export type FacilitiesListInput = {
 };
 
 /** "Wykaz placówek": where a referred patient can have the further diagnostics done. */
-export const FACILITIES_LIST_TITLE = 'Wykaz placówek';
+const FACILITIES_LIST_TITLE = 'Wykaz placówek';
 
 export async function renderFacilitiesList(input: FacilitiesListInput): Promise<Uint8Array> {
   const layout = await PdfLayout.create({

@@ -1,12 +1,12 @@
-export { renderResultDescription, resultDescriptionTitle } from './result-description';
+/** The product's PDFs: result descriptions, referrals, facilities lists, instructions and the copy-request form. */
+export { renderResultDescription } from './result-description';
 export type { BiradsResult, BreastComposition, ExaminationType, ResultDescriptionInput } from './result-description';
-export { renderReferral, REFERRAL_TITLE, type ReferralInput } from './referral';
-export { renderFacilitiesList, FACILITIES_LIST_TITLE, type Facility, type FacilitiesListInput } from './facilities-list';
-export { renderIsoInstruction, ISO_INSTRUCTION_TITLES } from './iso-instruction';
-export { renderReferralInformation, REFERRAL_INFORMATION_TITLES } from './referral-information';
-export { renderCopyRequestForm, COPY_REQUEST_FORM_TITLE } from './copy-request-form';
+export { renderReferral } from './referral';
+export { renderFacilitiesList, type Facility } from './facilities-list';
+export { renderIsoInstruction } from './iso-instruction';
+export { renderReferralInformation } from './referral-information';
+export { renderCopyRequestForm } from './copy-request-form';
 export type { InstructionLanguage } from './instruction';
 export type { DocumentLanguage } from './labels';
-export type { PatientDetails } from './patient';
 export type { Radiologist } from './radiologist';
 export type { ProviderInfo } from './layout';

@@ -3,7 +3,7 @@ import { PdfLayout, type ProviderInfo } from './layout';
 
 export type InstructionLanguage = Extract<DocumentLanguage, 'pl' | 'en'>;
 
-export type InstructionSection = { heading: string; paragraphs?: string[]; bullets?: string[] };
+type InstructionSection = { heading: string; paragraphs?: string[]; bullets?: string[] };
 
 export type InstructionContent = { title: string; intro: string; sections: InstructionSection[] };
 

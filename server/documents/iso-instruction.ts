@@ -1,7 +1,7 @@
 import { renderInstruction, type InstructionContent, type InstructionLanguage } from './instruction';
 import type { ProviderInfo } from './layout';
 
-export const ISO_INSTRUCTION_TITLES: Record<InstructionLanguage, string> = {
+const ISO_INSTRUCTION_TITLES: Record<InstructionLanguage, string> = {
   pl: 'Instrukcja: obraz ISO z badaniem mammograficznym',
   en: 'Instructions: the ISO image of your mammogram',
 };

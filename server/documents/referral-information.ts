@@ -1,7 +1,7 @@
 import { renderInstruction, type InstructionContent, type InstructionLanguage } from './instruction';
 import type { ProviderInfo } from './layout';
 
-export const REFERRAL_INFORMATION_TITLES: Record<InstructionLanguage, string> = {
+const REFERRAL_INFORMATION_TITLES: Record<InstructionLanguage, string> = {
   pl: 'Informacja o skierowaniu na diagnostykę pogłębioną',
   en: 'About your referral for further diagnostics',
 };

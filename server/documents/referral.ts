@@ -20,7 +20,7 @@ export type ReferralInput = {
   physician: Radiologist;
 };
 
-export const REFERRAL_TITLE = 'Skierowanie';
+const REFERRAL_TITLE = 'Skierowanie';
 
 export async function renderReferral(input: ReferralInput): Promise<Uint8Array> {
   const layout = await PdfLayout.create({

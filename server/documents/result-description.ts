@@ -150,11 +150,6 @@ const TEXTS: Record<DocumentLanguage, DescriptionTexts> = {
   },
 };
 
-/** Title of the report in a language, for document names and lists. */
-export function resultDescriptionTitle(language: DocumentLanguage): string {
-  return TEXTS[language].title;
-}
-
 export async function renderResultDescription(input: ResultDescriptionInput): Promise<Uint8Array> {
   const texts = TEXTS[input.language];
   const layout = await PdfLayout.create({ provider: input.provider, language: input.language, title: texts.title, issuedAt: input.signedAt });

@@ -3,7 +3,7 @@ import dcmjs from 'dcmjs';
 import { writeDicomDir, type DicomDirImage, type DicomDirPatient, type DicomDirSeries, type DicomDirStudy } from './dicomdir';
 
 export type StoredImage = { path: string; size: number };
-export type FileSetImage = { fileId: string[]; path: string; size: number };
+type FileSetImage = { fileId: string[]; path: string; size: number };
 export type DicomFileSet = { images: FileSetImage[]; dicomdir: Uint8Array };
 
 /** Enough for the header of any image we store; larger headers fall back to reading the file. */

@@ -2,7 +2,7 @@ import dicomParser from 'dicom-parser';
 import { writePart10 } from '../dicom/part10';
 import { uidFromUuid } from '../dicom/uids';
 
-export const MEDIA_STORAGE_DIRECTORY_SOP_CLASS = '1.2.840.10008.1.3.10';
+const MEDIA_STORAGE_DIRECTORY_SOP_CLASS = '1.2.840.10008.1.3.10';
 
 export type DicomDirImage = {
   /** PS3.10 file id components, e.g. ['DICOM', 'ST000001', 'SE000001', 'IM000001']. */

@@ -8,7 +8,7 @@ import { buildScreeningDisc, type BuiltImage } from './build';
 import { failAttempt, finishAttempt, startAttempt } from './repo';
 import { removeExpiredIsoImages } from './retention';
 
-export const ISO_QUEUE = 'iso-generate';
+const ISO_QUEUE = 'iso-generate';
 /** Two more tries after the first: a passing storage hiccup heals, a broken study fails. */
 const RETRY_LIMIT = 2;
 /** A build whose process died is retried after this long (pg-boss expires the active job). */

@@ -5,7 +5,7 @@ import { systemClock, type Clock } from './clock';
 import type { Logger } from './logger';
 import { keepInOutbox, markOutboxAttempt } from './outbox-repo';
 
-export type MailMessage = {
+type MailMessage = {
   to: string;
   subject: string;
   text: string;

@@ -12,7 +12,7 @@ import { adapterFromConfig, SmsProviderError, type SmsAdapter } from './sms';
  * is down for minutes loses nothing, one down for a day stops being asked. After the last wait
  * the message is given up: it stays in the outbox, unsent, with its last error for the operator.
  */
-export const RETRY_AFTER_MINUTES = [1, 5, 15, 60, 4 * 60, 12 * 60] as const;
+const RETRY_AFTER_MINUTES = [1, 5, 15, 60, 4 * 60, 12 * 60] as const;
 export const MAX_ATTEMPTS = RETRY_AFTER_MINUTES.length + 1;
 const RETRY_SWEEP_SECONDS = 60;
 /**

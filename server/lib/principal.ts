@@ -6,13 +6,13 @@
  * - the provider API's key chain (the provider's systems and staff tools, an API key with scopes)
  *   makes `provider`.
  */
-export type GuestPrincipal = { kind: 'guest'; screeningId: number };
+type GuestPrincipal = { kind: 'guest'; screeningId: number };
 export type PatientPrincipal = { kind: 'patient'; userId: number; requirePasswordChange: boolean };
-export type ProviderPrincipal = { kind: 'provider'; apiKeyId: number; scopes: readonly string[] };
+type ProviderPrincipal = { kind: 'provider'; apiKeyId: number; scopes: readonly string[] };
 
 /** What a patient-API session can be signed in as. */
 export type SessionPrincipal = GuestPrincipal | PatientPrincipal;
-export type Principal = SessionPrincipal | ProviderPrincipal;
+type Principal = SessionPrincipal | ProviderPrincipal;
 
 /** A service call's caller and the address it came from (`req.ip`, resolved through `trust proxy`), for the audit. */
 export type RequestContext<Caller extends Principal = SessionPrincipal> = { caller: Caller; ip: string | undefined };

@@ -54,7 +54,7 @@ export function securityHeaders({ isProduction, indexHtml }: { isProduction: boo
 }
 
 /** CSP source expressions for the inline `<script>` or `<style>` elements of a page. */
-export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
+function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
   const pattern = new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'gi');
   const hashes: string[] = [];
   for (const [, attributes = '', body = ''] of html.matchAll(pattern)) {

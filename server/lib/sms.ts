@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './clock';
 import type { Logger } from './logger';
 import { keepInOutbox, markOutboxAttempt } from './outbox-repo';
 
-export type SmsMessage = { to: string; text: string };
+type SmsMessage = { to: string; text: string };
 
 /** A provider that can put a text on a phone. Throws when the provider refuses or is unreachable. */
 export type SmsAdapter = { name: string; deliver(message: SmsMessage): Promise<void> };
@@ -75,7 +75,7 @@ export class SmsProviderError extends Error {
   }
 }
 
-export const SMSAPI_ENDPOINT = 'https://api.smsapi.pl/sms.do';
+const SMSAPI_ENDPOINT = 'https://api.smsapi.pl/sms.do';
 const SMSAPI_TIMEOUT_MS = 15_000;
 
 export type SmsApiOptions = {

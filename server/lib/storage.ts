@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Areas of the file store; a key always starts with its area, so keys of two areas never collide. */
-export type StorageArea = 'dicom' | 'iso';
+type StorageArea = 'dicom' | 'iso';
 
 const KEY_PATTERN = /^(dicom|iso)\/[A-Za-z0-9._-]+$/;
 

@@ -28,7 +28,7 @@ import {
 } from './repo';
 
 /** DECISIONS.md 5: a link works for 60 minutes, once. */
-export const RESET_TOKEN_LIFETIME_MINUTES = 60;
+const RESET_TOKEN_LIFETIME_MINUTES = 60;
 const TOKEN_LIFETIME_MS = RESET_TOKEN_LIFETIME_MINUTES * 60_000;
 /** Spent tokens are kept this long so an old link still reads "used" or "expired", not "invalid". */
 const KEEP_SPENT_TOKENS_MS = 24 * 60 * 60_000;
@@ -124,7 +124,6 @@ export function createPasswordResetService({ db, config, throttle, clock, mailer
   }
 }
 
-export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
 function tokenFrom(token: unknown): string {
   if (typeof token !== 'string' || token.trim() === '') throw new AppError(400, 'MISSING_TOKEN');
@@ -153,7 +152,7 @@ function addressKey(request: ResetRequest): string {
  * How a number may be stored in personal_data: Polish numbers with or without +48 (spec: +48 is
  * optional), foreign ones as typed. The first spelling is the canonical one.
  */
-export function phoneSpellings(phoneNumber: string): string[] {
+function phoneSpellings(phoneNumber: string): string[] {
   const national = /^(?:\+48|0048)?(\d{9})$/.exec(phoneNumber)?.[1];
   return national ? [national, `+48${national}`] : [phoneNumber];
 }

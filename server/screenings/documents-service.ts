@@ -9,7 +9,6 @@ import { isOwnedBy, ownedScreeningId, refuse } from './ownership';
 
 export type PdfFile = { bytes: Buffer; fileName: string };
 
-export type ScreeningDocumentsService = ReturnType<typeof createScreeningDocumentsService>;
 
 /** The PDFs of a screening: its descriptions, the referral and the facilities list that comes with it. */
 export function createScreeningDocumentsService({ db }: { db: Db }) {

@@ -3,4 +3,4 @@
  * area depends on none of them; what it shows of theirs (the disc image's status on the result
  * page) reaches it through its deps.
  */
-export { isOwnedBy, ownedScreeningId, patientIdOf, refuse } from './ownership';
+export { ownedScreeningId } from './ownership';

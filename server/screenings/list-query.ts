@@ -3,7 +3,7 @@ import { isCalendarDay } from '../../common/audit';
 import { MAX_ID } from '../lib/parse';
 
 /** The provider's zone: what "a day" means when the browser does not say (spec section 3). */
-export const DEFAULT_TIME_ZONE = 'Europe/Warsaw';
+const DEFAULT_TIME_ZONE = 'Europe/Warsaw';
 
 // The filters come from the list's own controls, so a bad value is a broken or hand-made request:
 // the date messages are the audit filter's (same wording), anything else the generic error.

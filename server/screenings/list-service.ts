@@ -73,7 +73,6 @@ async function referralList(db: Db, context: RequestContext, query: Record<strin
   };
 }
 
-export type ScreeningListService = ReturnType<typeof createScreeningListService>;
 
 export function createScreeningListService({ db }: { db: Db }) {
   return {

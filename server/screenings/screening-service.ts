@@ -33,7 +33,6 @@ export type ScreeningResult = {
   survey: { submitted: boolean };
 };
 
-export type ScreeningService = ReturnType<typeof createScreeningService>;
 
 export function createScreeningService({ db, isoStatusOf }: ScreeningDeps) {
   return {

@@ -12,7 +12,6 @@ import { findSurveySubmittedAt, storeSurvey } from './repo';
 const REFUSAL = 'SCREENING_UNAUTHORIZED';
 
 export type SurveyDeps = { db: Db; clock: Clock };
-export type SurveyService = ReturnType<typeof createSurveyService>;
 
 export function createSurveyService({ db, clock }: SurveyDeps) {
   return {

@@ -16,7 +16,7 @@ export type DicomHeader = {
 export type Inspection = { kind: 'image'; header: DicomHeader } | { kind: 'refused'; reason: UploadRefusalReason };
 
 /** Media Storage Directory Storage: a DICOMDIR, an index of a disc, never an image. */
-export const MEDIA_DIRECTORY_SOP_CLASS = '1.2.840.10008.1.3.10';
+const MEDIA_DIRECTORY_SOP_CLASS = '1.2.840.10008.1.3.10';
 const DEFLATED_TRANSFER_SYNTAX = '1.2.840.10008.1.2.1.99';
 const PIXEL_DATA = 'x7fe00010';
 /** Float and Double Float Pixel Data (parametric maps) come before Pixel Data and are images too. */
@@ -177,6 +177,6 @@ export function calendarDate(value: string | undefined): string | null {
 }
 
 /** The last part of a name the browser sent, whichever separator it used. */
-export function baseName(clientName: string): string {
+function baseName(clientName: string): string {
   return clientName.split(/[/\\]/).pop() ?? '';
 }

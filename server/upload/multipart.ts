@@ -6,7 +6,7 @@ import multer, { MulterError } from 'multer';
 import { AppError } from '../lib/errors';
 
 /** The multipart field that carries the files (docs/api.md "DICOM upload"). */
-export const UPLOAD_FIELD = 'dicoms';
+const UPLOAD_FIELD = 'dicoms';
 /** A name longer than this is cut before it is echoed in the `refused` list. */
 const MAX_NAME_LENGTH = 255;
 /** Directories of requests older than this can only be left by a process that died mid-upload. */

@@ -119,7 +119,6 @@ async function studiesOf(deps: UploadStore, uploader: Uploader): Promise<Uploade
   return { studies: await uploadedStudies(deps.db, uploader.personalDataId) };
 }
 
-export type UploadService = ReturnType<typeof createUploadService>;
 
 export function createUploadService({ db, storage, config }: UploadDeps) {
   const store: UploadStore = { db, storage, limits: config.upload };

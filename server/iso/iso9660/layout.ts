@@ -1,7 +1,7 @@
 import { SECTOR_SIZE, sectorsFor } from './encoding';
 
 /** Where the bytes of a file on the disc come from. */
-export type IsoFileSource = { kind: 'file'; path: string; size: number } | { kind: 'bytes'; bytes: Uint8Array };
+type IsoFileSource = { kind: 'file'; path: string; size: number } | { kind: 'bytes'; bytes: Uint8Array };
 
 export type IsoFileInput = {
   /** ISO 9660 names from the root, e.g. ['DICOM', 'ST000001', 'IM000001'] or ['README.TXT']. */
@@ -31,12 +31,12 @@ const LEVEL1_FILE = /^[A-Z0-9_]{1,8}(\.[A-Z0-9_]{0,3})?$/;
 const LEVEL1_DIRECTORY = /^[A-Z0-9_]{1,8}$/;
 const MAX_DEPTH = 8;
 
-export function sourceSize(source: IsoFileSource): number {
+function sourceSize(source: IsoFileSource): number {
   return source.kind === 'file' ? source.size : source.bytes.length;
 }
 
 /** The identifier a file's record carries: `NAME.EXT;1` in the primary tree, the long name in Joliet. */
-export function fileIdentifier(file: IsoFileInput, tree: Tree): string {
+function fileIdentifier(file: IsoFileInput, tree: Tree): string {
   const name = file.path[file.path.length - 1]!;
   if (tree === 'joliet') return `${file.jolietName ?? name};1`;
   return `${name.includes('.') ? name : `${name}.`};1`;
@@ -51,7 +51,7 @@ export function pathTableRecordLength(nameBytes: number): number {
   return 8 + nameBytes + (nameBytes % 2);
 }
 
-export function nameBytes(identifier: string, tree: Tree): number {
+function nameBytes(identifier: string, tree: Tree): number {
   return tree === 'joliet' ? identifier.length * 2 : identifier.length;
 }
 
@@ -90,7 +90,7 @@ export type IsoLayout = {
   totalSectors: number;
 };
 
-export const FIRST_PATH_TABLE_SECTOR = 19; // after 16 system sectors, the PVD, the Joliet SVD and the terminator
+const FIRST_PATH_TABLE_SECTOR = 19; // after 16 system sectors, the PVD, the Joliet SVD and the terminator
 
 /** Places every directory and file on the disc; nothing is read or written yet. */
 export function layOut(inputs: IsoFileInput[]): IsoLayout {
