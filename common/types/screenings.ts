@@ -12,7 +12,7 @@ export type PaymentStatus = 'NEW' | 'PENDING' | 'COMPLETED' | 'CANCELED';
 
 export type ShipmentStatus = 'not_applicable' | 'awaiting' | 'prepared' | 'sent' | 'delivered' | 'collected';
 
-type ScreeningDocument = {
+export type ScreeningDocument = {
   id: string;
   name: string;
   type: 'description' | 'referral';

@@ -1,7 +1,6 @@
+import type { Banner, BannerPosition } from '../../common/types/content';
 import type { Db } from '../db';
 
-export type BannerPosition = 'top-placement' | 'bottom-placement';
-export type Banner = { id: number; position: BannerPosition; imageUrl: string; linkUrl: string | null; alt: { pl: string; en: string } };
 
 export async function listActiveBanners(db: Db, position: BannerPosition): Promise<Banner[]> {
   const rows = await db('banners')

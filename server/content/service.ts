@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { UserLanguage } from '../lib/parse';
-import { findInstruction, listActiveBanners, type BannerPosition, type InstructionType } from './repo';
+import type { BannerPosition } from '../../common/types/content';
+import { findInstruction, listActiveBanners, type InstructionType } from './repo';
 
 export type ContentDeps = { db: Db };
 

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import type { IsoStatus } from '../../common/types/result';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { AppError, notFound } from '../lib/errors';
@@ -8,20 +9,19 @@ import { formatDate } from '../lib/dates';
 import type { RequestContext } from '../lib/principal';
 import type { FileStorage } from '../lib/storage';
 import { ownedScreeningId } from '../screenings';
-import type { IsoApiStatus } from '../screenings/screening-service';
 import type { IsoJobs } from './jobs';
 import { countPending, findIsoImage, hasImages, markRemoved, requestIsoImage, withdrawRequest, type IsoImageStatus } from './repo';
 
 export type IsoService = {
   /** The status of a screening whose ownership the caller has settled (the result page's). */
-  statusOf(screeningId: number): Promise<IsoApiStatus>;
-  status(context: RequestContext, requestedId: number | undefined): Promise<IsoApiStatus>;
-  generate(context: RequestContext, requestedId: number | undefined): Promise<IsoApiStatus>;
+  statusOf(screeningId: number): Promise<IsoStatus>;
+  status(context: RequestContext, requestedId: number | undefined): Promise<IsoStatus>;
+  generate(context: RequestContext, requestedId: number | undefined): Promise<IsoStatus>;
   download(context: RequestContext, requestedId: number | undefined): Promise<{ path: string; fileName: string; sizeBytes: number }>;
 };
 
 /** A failed build offers the generate button again, as if nothing had been requested. */
-function isoApiStatus(status: IsoImageStatus | null, screeningHasImages: boolean): IsoApiStatus {
+function isoApiStatus(status: IsoImageStatus | null, screeningHasImages: boolean): IsoStatus {
   if (!screeningHasImages) return 'empty';
   if (status === null || status === 'failed') return 'no_request';
   return status;
@@ -35,7 +35,7 @@ export type IsoDeps = { db: Db; storage: FileStorage; isoJobs: IsoJobs; config: 
 export function createIsoService({ db, storage, isoJobs, config, clock }: IsoDeps): IsoService {
   const queueLimit = config.iso.queueLimit;
 
-  async function statusOf(screeningId: number): Promise<IsoApiStatus> {
+  async function statusOf(screeningId: number): Promise<IsoStatus> {
     const [image, images] = await Promise.all([findIsoImage(db, screeningId), hasImages(db, screeningId)]);
     return isoApiStatus(image?.status ?? null, images);
   }

@@ -1,14 +1,8 @@
 import type { Knex } from 'knex';
+import type { ScreeningDocument } from '../../common/types/screenings';
 import type { Db } from '../db';
 
 export type DocumentKind = 'description' | 'referral' | 'facilities_list';
-export type DocumentListItem = {
-  id: string;
-  name: string;
-  type: 'description' | 'referral';
-  language: 'pl' | 'en' | 'de' | null;
-  sizeBytes: number;
-};
 
 const viewableDocumentColumns = { id: 'doc.id', name: 'doc.name', type: 'doc.kind', language: 'doc.language', sizeBytes: 'doc.size_bytes' } as const;
 
@@ -22,15 +16,15 @@ function viewableDocuments(db: Db, screeningIds: readonly number[]): Knex.QueryB
     .orderBy([{ column: 'doc.kind' }, { column: 'd.id', nulls: 'last' }, { column: 'doc.created_at' }, { column: 'doc.id' }]);
 }
 
-export async function listViewableDocuments(db: Db, screeningId: number): Promise<DocumentListItem[]> {
+export async function listViewableDocuments(db: Db, screeningId: number): Promise<ScreeningDocument[]> {
   return viewableDocuments(db, [screeningId]).select(viewableDocumentColumns);
 }
 
 /** The viewable documents of several screenings in one query, each screening's in the order above. */
-export async function listViewableDocumentsOf(db: Db, screeningIds: readonly number[]): Promise<Map<number, DocumentListItem[]>> {
-  const byScreening = new Map<number, DocumentListItem[]>(screeningIds.map((id) => [id, []]));
+export async function listViewableDocumentsOf(db: Db, screeningIds: readonly number[]): Promise<Map<number, ScreeningDocument[]>> {
+  const byScreening = new Map<number, ScreeningDocument[]>(screeningIds.map((id) => [id, []]));
   if (screeningIds.length === 0) return byScreening;
-  const rows: (DocumentListItem & { screeningId: number })[] = await viewableDocuments(db, screeningIds).select({
+  const rows: (ScreeningDocument & { screeningId: number })[] = await viewableDocuments(db, screeningIds).select({
     ...viewableDocumentColumns,
     screeningId: 'doc.screening_id',
   });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { BiradsResult, DescriptionsStatus } from '../../common/types/screenings';
 import type { ScreeningInfo } from '../../common/types/session';
 import type { Db } from '../db';
 
@@ -31,10 +32,10 @@ export type ResultRow = {
   firstName: string;
   lastName: string;
   absorbedDoseMgy: number | null;
-  descriptionsStatus: 'desc_all_completed' | 'desc_in_progress';
+  descriptionsStatus: DescriptionsStatus;
   surveySubmittedAt: Date | null;
   /** Of the first description (spec section 3), if there is one. */
-  birads: number | null;
+  birads: BiradsResult | null;
   signedAt: Date | null;
 };
 

@@ -1,38 +1,18 @@
+import type { IsoStatus, ScreeningResult } from '../../common/types/result';
 import type { ScreeningInfo } from '../../common/types/session';
 import type { Db } from '../db';
 import { auditOwnerOf, writeAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import type { RequestContext } from '../lib/principal';
-import { listViewableDocuments, hasDocumentOfKind, type DocumentListItem } from './documents-repo';
+import { listViewableDocuments, hasDocumentOfKind } from './documents-repo';
 import { ownedScreeningId, refuse } from './ownership';
 import { findLatestPatientScreening, findPatientScreening, findResult, findScreeningInfo } from './screening-repo';
-
-/** What the result page shows of the screening's disc image (spec section 4); the ISO area answers it. */
-export type IsoApiStatus = 'no_request' | 'new' | 'in_progress' | 'done' | 'removed' | 'empty';
 
 export type ScreeningDeps = {
   db: Db;
   /** The disc image's status, from the ISO area: this area shows it but does not depend on it. */
-  isoStatusOf(screeningId: number): Promise<IsoApiStatus>;
+  isoStatusOf(screeningId: number): Promise<IsoStatus>;
 };
-
-export type ScreeningResult = {
-  screening: {
-    id: number;
-    examinedAt: string;
-    firstName: string;
-    lastName: string;
-    absorbedDoseMgy: number | null;
-    result: number | null;
-    descriptionsStatus: 'desc_all_completed' | 'desc_in_progress';
-    signedAt: string | null;
-  };
-  documents: DocumentListItem[];
-  hasFacilitiesList: boolean;
-  iso: { status: IsoApiStatus };
-  survey: { submitted: boolean };
-};
-
 
 export function createScreeningService({ db, isoStatusOf }: ScreeningDeps) {
   return {

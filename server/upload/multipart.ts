@@ -3,6 +3,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
+import type { UploadLimits } from '../../common/types/upload';
 import { AppError } from '../lib/errors';
 
 /** The multipart field that carries the files (docs/api.md "DICOM upload"). */
@@ -12,7 +13,8 @@ const MAX_NAME_LENGTH = 255;
 /** Directories of requests older than this can only be left by a process that died mid-upload. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export type UploadLimits = { maxFileBytes: number; maxFilesPerRequest: number; maxRequestBytes: number };
+/** The limits one request is held to; the answer of `GET /api/dicom/limits` adds the quota. */
+type RequestLimits = Pick<UploadLimits, 'maxFileBytes' | 'maxFilesPerRequest' | 'maxRequestBytes'>;
 
 /** One file of the request, written under a generated name; `clientName` never becomes a path. */
 export type ReceivedFile = { path: string; size: number; clientName: string };
@@ -27,7 +29,7 @@ export async function withReceivedFiles<T>(
   req: Request,
   res: Response,
   incomingDir: string,
-  limits: UploadLimits,
+  limits: RequestLimits,
   work: (files: ReceivedFile[]) => Promise<T>,
 ): Promise<T> {
   checkEnvelope(req, limits);
@@ -43,7 +45,7 @@ export async function withReceivedFiles<T>(
 }
 
 /** Refuses before reading a byte of the body: what is not a bounded multipart body. */
-function checkEnvelope(req: Request, limits: UploadLimits): void {
+function checkEnvelope(req: Request, limits: RequestLimits): void {
   if (!req.is('multipart/form-data')) throw new AppError(400, 'UPLOAD_BAD_REQUEST');
   // Browsers always send the length of a FormData body; Node stops reading the body there, so the
   // declared length is a hard cap on what this request can write to disk.
@@ -52,7 +54,7 @@ function checkEnvelope(req: Request, limits: UploadLimits): void {
   if (declared > limits.maxRequestBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', { maxRequestBytes: limits.maxRequestBytes });
 }
 
-async function receive(req: Request, res: Response, directory: string, limits: UploadLimits): Promise<ReceivedFile[]> {
+async function receive(req: Request, res: Response, directory: string, limits: RequestLimits): Promise<ReceivedFile[]> {
   const upload = multer({
     // Multer's disk storage names each file with 16 random bytes in hex.
     storage: multer.diskStorage({ destination: directory }),
@@ -67,7 +69,7 @@ async function receive(req: Request, res: Response, directory: string, limits: U
 }
 
 /** Every failure of the body as the stable code of docs/api.md; a failing disk stays a 500. */
-function uploadError(error: unknown, limits: UploadLimits): unknown {
+function uploadError(error: unknown, limits: RequestLimits): unknown {
   if (error instanceof MulterError) {
     if (error.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'UPLOAD_FILE_TOO_LARGE', { maxFileBytes: limits.maxFileBytes });
     if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_PART_COUNT') {

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResultDocument, ScreeningResult } from '../result/result-model';
+import type { ScreeningResult } from '@common/types/result';
+import type { ScreeningDocument } from '@common/types/screenings';
 import { startOpeningKeptDescriptions, takeKeptPdf } from './kept-descriptions-preopen';
 import { deleteAllKept, keepDocument } from './offline-copies';
 
@@ -11,11 +12,11 @@ const openPdf = vi.fn(async (data: ArrayBuffer) => {
 });
 vi.mock('../../lib/pdf', () => ({ openPdf }));
 
-const english: ResultDocument = { id: 'desc-en', name: 'opis EN.pdf', type: 'description', language: 'en', sizeBytes: 10 };
-const polish: ResultDocument = { id: 'desc-pl', name: 'opis.pdf', type: 'description', language: 'pl', sizeBytes: 10 };
-const referral: ResultDocument = { id: 'ref', name: 'Skierowanie.pdf', type: 'referral', language: null, sizeBytes: 10 };
+const english: ScreeningDocument = { id: 'desc-en', name: 'opis EN.pdf', type: 'description', language: 'en', sizeBytes: 10 };
+const polish: ScreeningDocument = { id: 'desc-pl', name: 'opis.pdf', type: 'description', language: 'pl', sizeBytes: 10 };
+const referral: ScreeningDocument = { id: 'ref', name: 'Skierowanie.pdf', type: 'referral', language: null, sizeBytes: 10 };
 
-function result(documents: ResultDocument[]): ScreeningResult {
+function result(documents: ScreeningDocument[]): ScreeningResult {
   return {
     screening: { id: 7, examinedAt: '2026-10-06T09:00:00Z', firstName: 'Maria', lastName: 'Kowalska', absorbedDoseMgy: 1.2, result: 1, descriptionsStatus: 'desc_all_completed', signedAt: null },
     documents,

@@ -1,6 +1,6 @@
 import type { OwnerKey } from '../../lib/device-db';
 import type { PdfDocument } from '../../lib/pdf';
-import type { ScreeningResult } from '../result/result-model';
+import type { ScreeningResult } from '@common/types/result';
 import { readKeptPdf } from './offline-copies';
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { DocumentCopy } from '../../lib/device-db';
 
-/** A document as it is kept: a document of the result (ResultDocument fits), or the facilities list. */
+/** A document as it is kept: a document of the result (ScreeningDocument fits), or the facilities list. */
 export type KeptDocument = Pick<DocumentCopy, 'name' | 'type' | 'language'> & { id: string };
 
 /**

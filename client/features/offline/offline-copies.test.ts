@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ResultDocument, ScreeningResult } from '../result/result-model';
+import type { ScreeningResult } from '@common/types/result';
+import type { ScreeningDocument } from '@common/types/screenings';
 import { facilitiesListDocument } from './kept-documents';
 import {
   deleteAllKept,
@@ -24,7 +25,7 @@ function result(id: number, examinedAt: string, firstName = 'Maria'): ScreeningR
   };
 }
 
-const description: ResultDocument = { id: 'doc-en', name: 'opis EN.pdf', type: 'description', language: 'en', sizeBytes: 2048 };
+const description: ScreeningDocument = { id: 'doc-en', name: 'opis EN.pdf', type: 'description', language: 'en', sizeBytes: 2048 };
 const pdf = () => new Blob([new Uint8Array(3000)], { type: 'application/pdf' });
 
 describe('offline copies', () => {

@@ -10,7 +10,7 @@ import {
   type DocumentCopy,
   type OwnerKey,
 } from '../../lib/device-db';
-import type { ScreeningResult } from '../result/result-model';
+import type { ScreeningResult } from '@common/types/result';
 import type { KeptDocument } from './kept-documents';
 
 /** Tells the "Saved on this device" list that the kept copies changed. */

@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/intl';
 import { checkIsoDownload, isoDownloadUrl, startIsoDownload } from './iso-download';
 import { ISO_POLL_INTERVAL_MS, isoGenerateErrorKey, isoViewOf, isWaitingForIso } from './iso-view';
-import type { IsoStatus } from './result-model';
+import type { IsoStatus } from '@common/types/result';
 
 /** The ISO disc image of the screening's pictures: request it, wait for it, download it. */
 export function IsoSection({ screeningId, initialStatus }: { screeningId: number; initialStatus: IsoStatus }) {

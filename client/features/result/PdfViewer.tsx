@@ -7,7 +7,7 @@ import { warmUpPdfWorker } from '../../lib/pdf-worker';
 import type { KeptPdf } from '../offline/kept-descriptions-preopen';
 import type { KeptDocument } from '../offline/kept-documents';
 import type { OwnerKey } from '../../lib/device-db';
-import type { ScreeningResult } from './result-model';
+import type { ScreeningResult } from '@common/types/result';
 import { saveBlob } from './save-blob';
 
 export type PdfSource = { path: string; query: Record<string, QueryValue> };

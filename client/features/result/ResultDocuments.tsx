@@ -8,7 +8,8 @@ import { prefs } from '../accessibility/prefs-store';
 import { facilitiesListDocument } from '../offline/kept-documents';
 import { downloadName } from './download-names';
 import { PdfError, PdfViewer } from './PdfViewer';
-import { DOCUMENT_LANGUAGE_LABELS, documentLanguage, type ScreeningResult } from './result-model';
+import type { ScreeningResult } from '@common/types/result';
+import { DOCUMENT_LANGUAGE_LABELS, documentLanguage } from './result-model';
 
 type ReferralCheck = 'unknown' | 'exists' | 'none' | 'failed';
 

@@ -10,7 +10,7 @@ import { demoGuest, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../
 import { facilitiesListDocument } from '../offline/kept-documents';
 import { deleteAllKept, readKeptPdf } from '../offline/offline-copies';
 import { IsoSection } from './IsoSection';
-import type { IsoStatus, ScreeningResult } from './result-model';
+import type { IsoStatus, ScreeningResult } from '@common/types/result';
 import ResultPage from './ResultPage';
 
 const result: ScreeningResult = {

@@ -1,7 +1,8 @@
 import { Card } from '../../components/ui/Card';
 import { useIntl, useT } from '../../lib/intl';
 import { capitalizeName } from '../layout/display-name';
-import { isDescriptionCompleted, resultWordingKey, type ScreeningResult } from './result-model';
+import type { ScreeningResult } from '@common/types/result';
+import { isDescriptionCompleted, resultWordingKey } from './result-model';
 
 /** The examination table, the BI-RADS result in words and the description status. */
 export function ResultSummary({ screening }: { screening: ScreeningResult['screening'] }) {

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useT } from '../../lib/intl';
 import { prefs } from '../accessibility/prefs-store';
-import { arrivedBanners, fetchBanners, type Banner, type BannerPlacement } from './prefetch';
+import type { Banner, BannerPosition } from '@common/types/content';
+import { arrivedBanners, fetchBanners } from './prefetch';
 
 /**
  * The sponsor banner format (public/banners, 320x100): the place is kept while the logo loads,
@@ -11,7 +12,7 @@ import { arrivedBanners, fetchBanners, type Banner, type BannerPlacement } from 
 const BANNER_SIZE = { width: 320, height: 100 };
 
 /** Sponsor logos above or below the result; a failure leaves the place empty (spec section 8). */
-export function SponsorBanners({ placement }: { placement: BannerPlacement }) {
+export function SponsorBanners({ placement }: { placement: BannerPosition }) {
   const t = useT();
   const { lang } = useSnapshot(prefs);
   // Logos already here (the guard asked for them beside the session check) show in the first

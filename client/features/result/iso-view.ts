@@ -1,6 +1,6 @@
 import { isApiError } from '../../lib/api';
 import type { MessageKey } from '../../lib/intl';
-import type { IsoStatus } from './result-model';
+import type { IsoStatus } from '@common/types/result';
 
 /** What the ISO section shows (spec section 4, ISO image status). */
 export type IsoView = 'generate' | 'accepted' | 'download' | 'hidden';

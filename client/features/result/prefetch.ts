@@ -1,8 +1,7 @@
 import { api } from '../../lib/api';
-import type { ScreeningResult } from './result-model';
+import type { Banner, BannerPosition } from '@common/types/content';
+import type { ScreeningResult } from '@common/types/result';
 
-export type Banner = { id: number | string; position: string; imageUrl: string; linkUrl: string | null; alt: { pl: string; en: string } };
-export type BannerPlacement = 'top-placement' | 'bottom-placement';
 
 /**
  * The result page's requests, started by the route guard while it checks the session
@@ -56,9 +55,9 @@ export function prefetchResult(id: number | undefined): void {
   start(resultKey(id), () => requestResult(id));
 }
 
-const bannersKey = (placement: BannerPlacement) => `banners:${placement}`;
+const bannersKey = (placement: BannerPosition) => `banners:${placement}`;
 
-async function requestBanners(placement: BannerPlacement): Promise<Banner[]> {
+async function requestBanners(placement: BannerPosition): Promise<Banner[]> {
   const answer = await api.get<Banner[]>('/banners', { query: { type: placement } });
   const banners = Array.isArray(answer) ? answer : [];
   // The top logos, the first thing on screen, download while the page waits for the result, not
@@ -75,12 +74,12 @@ async function requestBanners(placement: BannerPlacement): Promise<Banner[]> {
 }
 
 /** `GET /api/banners`: the sponsor logos of one placement. */
-export function fetchBanners(placement: BannerPlacement): Promise<Banner[]> {
+export function fetchBanners(placement: BannerPosition): Promise<Banner[]> {
   return take(bannersKey(placement), () => requestBanners(placement), true);
 }
 
 /** The sponsor logos of `placement` if their started request has answered already (taken once). */
-export function arrivedBanners(placement: BannerPlacement): Banner[] | undefined {
+export function arrivedBanners(placement: BannerPosition): Banner[] | undefined {
   return takeArrived(bannersKey(placement));
 }
 

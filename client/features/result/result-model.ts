@@ -1,33 +1,5 @@
 import type { MessageKey } from '../../lib/intl';
 
-/** `GET /api/screening/result` (docs/api.md, result page contract). */
-export type BiRads = 1 | 2 | 3 | 4 | 5 | -1;
-export type IsoStatus = 'no_request' | 'new' | 'in_progress' | 'done' | 'removed' | 'empty';
-export type DescriptionsStatus = 'desc_all_completed' | 'desc_in_progress';
-export type ResultDocument = {
-  id: string;
-  name: string;
-  type: 'description' | 'referral';
-  language: 'pl' | 'en' | 'de' | null;
-  sizeBytes: number;
-};
-export type ScreeningResult = {
-  screening: {
-    id: number;
-    examinedAt: string;
-    firstName: string;
-    lastName: string;
-    absorbedDoseMgy: number | null;
-    result: BiRads | null;
-    descriptionsStatus: DescriptionsStatus | string;
-    signedAt: string | null;
-  };
-  documents: ResultDocument[];
-  hasFacilitiesList: boolean;
-  iso: { status: IsoStatus };
-  survey: { submitted: boolean };
-};
-
 /** The wording of the result scale (spec section 3); no result shows blank. */
 const RESULT_WORDING: Readonly<Record<string, MessageKey>> = {
   '1': 'result.scale.normal',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api';
 import type { OwnerKey } from '../../lib/device-db';
 import { fetchResult } from './prefetch';
-import type { ScreeningResult } from './result-model';
+import type { ScreeningResult } from '@common/types/result';
 
 export type ResultLoad =
   | { kind: 'loading' }
