@@ -49,9 +49,9 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: '../sw',
       filename: 'sw.ts',
-      // The update waits for the user's click on the prompt (client/features/pwa).
+      // The update waits for the user's click on the prompt (client/shell/pwa).
       registerType: 'prompt',
-      // client/features/pwa/register.ts registers the worker with workbox-window, production only.
+      // client/shell/pwa/register.ts registers the worker with workbox-window, production only.
       injectRegister: false,
       // public/manifest.webmanifest is the manifest; index.html links it.
       manifest: false,

@@ -1,17 +1,17 @@
 import { Suspense } from 'react';
 import { I18nProvider, RouterProvider } from 'react-aria-components';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { CookieConsent } from '../features/consent/CookieConsent';
-import { PageErrorBoundary } from '../features/layout/PageErrorBoundary';
-import { PageLoading } from '../features/layout/PageLoading';
-import { Notifications } from '../features/notifications/Notifications';
-import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
+import { CookieConsent } from '../shell/consent/CookieConsent';
+import { PageErrorBoundary } from '../shell/layout/PageErrorBoundary';
+import { PageLoading } from '../shell/layout/PageLoading';
+import { Notifications } from '../shell/notifications/Notifications';
+import { UpdatePrompt } from '../shell/pwa/UpdatePrompt';
 import { useLanguage } from '../lib/intl';
 import { RouteGuard } from './guards';
-import { PublicLayout } from './layouts/PublicLayout';
-import { SignedInLayout } from './layouts/SignedInLayout';
+import { PublicLayout } from '../shell/layout/PublicLayout';
+import { SignedInLayout } from '../shell/layout/SignedInLayout';
 import { PAGES } from './pages';
-import { ROUTES, isPublicPath } from './routes';
+import { ROUTES, isPublicPath } from '../routes/paths';
 
 function AppRoutes() {
   return (

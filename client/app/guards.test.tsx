@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'wouter';
-import { session } from '../features/auth/session-store';
-import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish } from '../features/auth/testing';
+import { session } from '../stores/session-store';
+import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish } from '../testing/session';
 import { resetCsrfToken } from '../lib/api';
 import { RouteGuard } from './guards';
 

@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { loadProfile, loadScreeningInfo, session, useSession, type SessionStatus } from '../features/auth/session-store';
-import { ownerKeyOf, rememberDeviceOwner } from '../features/offline/device-owner';
+import { goBack } from '../routes/go-back';
+import { loadProfile, loadScreeningInfo, session, useSession, type SessionStatus } from '../stores/session-store';
+import { ownerKeyOf, rememberDeviceOwner } from '../documents/device-owner';
 import { prefetchBanners, prefetchResult } from '../features/result/prefetch';
 import { useT } from '../lib/intl';
-import { decideNavigation, isLoginPath, OFFLINE_RESULT_PAGES } from './decide-navigation';
+import { decideNavigation, isLoginPath, OFFLINE_RESULT_PAGES } from '../routes/decide-navigation';
 import { preloadPage } from './pages';
-import { routeForPath } from './routes';
+import { routeForPath } from '../routes/paths';
 
 type Verification = { refused: boolean; offlineCopy?: boolean; otherScreening?: boolean };
 const NOTHING_REFUSED: Verification = { refused: false };
@@ -49,7 +50,7 @@ async function verifySession(path: string): Promise<Verification> {
   // Offline the profile cannot be read; the installed app still opens a result kept on the device.
   // The device database is loaded only then, so it never weighs on the first page.
   if (session.status === 'signedOut' && OFFLINE_RESULT_PAGES.has(route.name)) {
-    const { hasOfflineCopy } = await import('../features/offline/offline-gate');
+    const { hasOfflineCopy } = await import('../documents/offline-gate');
     if (await hasOfflineCopy(screeningIdParam(params))) return { refused: false, offlineCopy: true };
   }
   if (route.access !== 'result') return NOTHING_REFUSED;
@@ -102,15 +103,6 @@ function SessionCheckLoading() {
       <span>{t('auth.checkingSession')}</span>
     </div>
   );
-}
-
-/**
- * Spec section 2's "go back": to the page before, or to `fallback` when this one was opened
- * first (a link from a mail, a new tab), where going back would leave the portal.
- */
-export function goBack(navigate: (to: string, options: { replace: boolean }) => void, fallback: string): void {
-  if (window.history.length > 1) window.history.back();
-  else navigate(fallback, { replace: true });
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import type { SessionUser } from '@common/types/session';
 import { describe, expect, it } from 'vitest';
-import { decideNavigation } from './decide-navigation';
+import { decideNavigation } from '../routes/decide-navigation';
 
 /**
  * The pre-paint script of index.html starts the result page's work before the app's code has
@@ -110,7 +110,7 @@ describe('index.html starts the result page before the app', () => {
     }
   });
 
-  it('reads a result exactly when the route guard will show it (client/app/decide-navigation.ts)', async () => {
+  it('reads a result exactly when the route guard will show it (client/routes/decide-navigation.ts)', async () => {
     const users = [GUEST, PATIENT, { ...GUEST, guest: false }, { ...GUEST, requirePasswordChange: true }, { ...PATIENT, requirePasswordChange: true }];
     for (const user of users) {
       for (const path of ['/screening', '/screening/12']) {

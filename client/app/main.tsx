@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerServiceWorker } from '../features/pwa/register';
+import { registerServiceWorker } from '../shell/pwa/register';
 import { startIntl } from '../lib/intl';
 import { App } from './App';
 import { startSessionCheck } from './guards';

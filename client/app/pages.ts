@@ -1,6 +1,6 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { HomePage } from '../features/public/HomePage';
-import type { RouteName } from './routes';
+import type { RouteName } from '../routes/paths';
 
 type PreloadablePage = ComponentType & { preload(): Promise<void> };
 
@@ -51,7 +51,7 @@ export const PAGES: Record<RouteName, ComponentType> = {
   screening_of_patient: ResultPage,
   audit: AuditPage,
   mammography_screenings: lazy(() => import('../features/screenings/ScreeningsPage')),
-  referral: lazy(() => import('../features/referrals/ReferralsPage')),
+  referral: lazy(() => import('../features/screenings/ReferralsPage')),
   profile_portal: lazy(() => import('../features/profile/ProfilePage')),
   upload: lazy(() => import('../features/upload/UploadPage')),
   portal_audit: AuditPage,

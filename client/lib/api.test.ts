@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, parseRetryAfter, postFormWithProgress, resetCsrfToken } from './api';
-import { FakeXhrBase } from './xhr-testing';
+import { FakeXhrBase } from '../testing/xhr';
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 

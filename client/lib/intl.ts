@@ -1,7 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
 import { proxy, subscribe, useSnapshot } from 'valtio';
-import { prefs, type Language } from '../features/accessibility/prefs-store';
+import { prefs, type Language } from '../stores/prefs-store';
 import type plCatalog from '../i18n/pl.json';
 
 /** Every message the user can see is one of these keys; pl.json is the reference catalog. */

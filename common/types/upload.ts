@@ -25,14 +25,12 @@ export type UploadOutcome = {
 };
 
 /** Error codes of a refused upload request as a whole (nothing of it is kept). */
-const UPLOAD_ERROR_CODES = [
-  'UPLOAD_FILE_TOO_LARGE', // 413: one file is over the per-file limit (the client skips such files before sending)
-  'UPLOAD_TOO_MANY_FILES', // 413: more files in one request than the server accepts
-  'UPLOAD_QUOTA_EXCEEDED', // 413: the patient's stored images would pass the quota
-  'UPLOAD_NO_FILES', // 400: no file in the field `dicoms`
-  'UPLOAD_BAD_REQUEST', // 400: not multipart, or a field other than `dicoms`
-] as const;
-export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
+export type UploadErrorCode =
+  | 'UPLOAD_FILE_TOO_LARGE' // 413: one file is over the per-file limit (the client skips such files before sending)
+  | 'UPLOAD_TOO_MANY_FILES' // 413: more files in one request than the server accepts
+  | 'UPLOAD_QUOTA_EXCEEDED' // 413: the patient's stored images would pass the quota
+  | 'UPLOAD_NO_FILES' // 400: no file in the field `dicoms`
+  | 'UPLOAD_BAD_REQUEST'; // 400: not multipart, or a field other than `dicoms`
 
 /** Limits the client needs to form batches: `GET /api/dicom/limits`. */
 export type UploadLimits = { maxFileBytes: number; maxFilesPerRequest: number; maxRequestBytes: number; quotaBytes: number; usedBytes: number };

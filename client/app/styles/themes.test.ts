@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { THEMES } from '../../features/accessibility/prefs-store';
+import { THEMES } from '../../stores/prefs-store';
 
 /** WCAG 2.x contrast of the theme tokens in themes.css: AA for text, 3:1 for focus rings and borders. */
 const css = readFileSync(new URL('./themes.css', import.meta.url), 'utf8');

@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { AUDIT_PAGE_SIZE } from '@common/audit';
-import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
-import { routeForPath } from '../../app/routes';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { routeForPath } from '../../routes/paths';
 import { Pagination } from '../../components/ui/Pagination';
 import { useT } from '../../lib/intl';
 import { AuditFiltersForm } from './AuditFiltersForm';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { api } from '../../lib/api';
-import { session, useSession } from '../auth/session-store';
+import { session, useSession } from '../../stores/session-store';
 import { describeBrowser, type UserAgentData } from './browser-details';
 
 /** Sent (or being sent) for the current sign-in; the server also keeps only a session's first report. */

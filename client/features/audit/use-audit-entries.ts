@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AuditPage } from '@common/audit';
 import { api, type QueryValue } from '../../lib/api';
-import { notify } from '../notifications/notification-store';
+import { notify } from '../../stores/notification-store';
 import { apiQueryOf, type AuditFilters } from './audit-filters';
 
 type Loaded = { key: string; page: AuditPage | null; failed: boolean };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Link } from '../../components/ui/Link';
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../routes/paths';
 import { useRichT, useT } from '../../lib/intl';
 import type { FieldErrors } from '../../components/ui/use-field-form';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/Card';
 import { Link } from '../../components/ui/Link';
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../routes/paths';
 import { useT } from '../../lib/intl';
 import { InfoCard } from './InfoCard';
 import './auth.css';

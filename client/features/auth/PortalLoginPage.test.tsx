@@ -5,8 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { resetCsrfToken } from '../../lib/api';
 import { sha256Hex } from '../../lib/sha256';
 import PortalLoginPage from './PortalLoginPage';
-import { setSignedOut } from './session-store';
-import { demoPatient, fakeApi, renderAt, startEnglish } from './testing';
+import { setSignedOut } from '../../stores/session-store';
+import { demoPatient, fakeApi, renderAt, startEnglish } from '../../testing/session';
 
 beforeAll(startEnglish);
 beforeEach(() => {

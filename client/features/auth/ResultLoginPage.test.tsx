@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
 import ResultLoginPage from './ResultLoginPage';
-import { session, setSignedOut } from './session-store';
-import { demoGuest, fakeApi, renderAt, startEnglish } from './testing';
+import { session, setSignedOut } from '../../stores/session-store';
+import { demoGuest, fakeApi, renderAt, startEnglish } from '../../testing/session';
 
 beforeAll(startEnglish);
 beforeEach(() => {

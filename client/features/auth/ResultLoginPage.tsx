@@ -3,7 +3,7 @@ import { formatBirthDateInput, resultLoginSchema, ACCESS_CODE_LENGTH } from '@co
 import { CodeField } from '../../components/ui/CodeField';
 import { Form } from '../../components/ui/Form';
 import { TextField } from '../../components/ui/TextField';
-import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useT } from '../../lib/intl';
 import { ConsentFields, type ConsentField, type Consents } from './ConsentFields';
 import { CookiesBlockedNotice } from './CookiesBlockedNotice';

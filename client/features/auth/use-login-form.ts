@@ -1,13 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { LoginResponse } from '@common/types/session';
-import { userHomePath } from '../../app/decide-navigation';
+import { userHomePath } from '../../routes/decide-navigation';
 import { useFocusAfterRefusal, useOneSubmission } from '../../components/ui/form-submission';
 import { withoutFieldError, type FieldErrors } from '../../components/ui/use-field-form';
 import { api } from '../../lib/api';
 import { describeLoginFailure, type LoginVariant, type Message } from './login-errors';
 import { LOGIN_VALIDATION_KEYS } from './login-validation';
-import { setSignedIn } from './session-store';
+import { setSignedIn } from '../../stores/session-store';
 
 export type Prepared<F extends string> =
   | { ok: true; body: Record<string, unknown> }

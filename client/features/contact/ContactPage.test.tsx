@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
-import { fakeApi, renderAt, startEnglish, type FakeAnswer } from '../auth/testing';
-import { notifications } from '../notifications/notification-store';
+import { fakeApi, renderAt, startEnglish, type FakeAnswer } from '../../testing/session';
+import { notifications } from '../../stores/notification-store';
 import ContactPage from './ContactPage';
 
 beforeAll(startEnglish);

@@ -1,4 +1,4 @@
-import { TextPage } from '../public/TextPage';
+import { TextPage } from '../../components/TextPage';
 import { useT } from '../../lib/intl';
 
 /** contact_submitted: the message arrived; a way back to base (spec section 2). */

@@ -1,12 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CONTACT_FIELDS, contactMessageSchema, type ContactField } from '@common/validation/contact';
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../routes/paths';
 import { useFocusAfterRefusal, useOneSubmission } from '../../components/ui/form-submission';
 import { withoutFieldError } from '../../components/ui/use-field-form';
 import { isApiError } from '../../lib/api';
 import { useLanguage } from '../../lib/intl';
-import { notify } from '../notifications/notification-store';
+import { notify } from '../../stores/notification-store';
 import { sendContactMessage } from './contact-api';
 import {
   fieldErrorsFromIssues,

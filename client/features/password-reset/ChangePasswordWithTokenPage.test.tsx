@@ -5,8 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Route } from 'wouter';
 import { resetCsrfToken } from '../../lib/api';
 import { sha256Hex } from '../../lib/sha256';
-import { fakeApi, renderAt, startEnglish, type FakeRoutes } from '../auth/testing';
-import { notifications } from '../notifications/notification-store';
+import { fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
+import { notifications } from '../../stores/notification-store';
 import ChangePasswordWithTokenPage from './ChangePasswordWithTokenPage';
 
 beforeAll(startEnglish);

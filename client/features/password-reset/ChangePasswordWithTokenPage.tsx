@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { isResetTokenShape } from '@common/validation/password-reset';
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../routes/paths';
 import { Button } from '../../components/ui/Button';
 import { Form } from '../../components/ui/Form';
 import { Link } from '../../components/ui/Link';
@@ -10,9 +10,9 @@ import { TextField } from '../../components/ui/TextField';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { resetCsrfToken } from '../../lib/api';
 import { useT, type MessageKey } from '../../lib/intl';
-import { loadProfile } from '../auth/session-store';
-import { errorMessageKey } from '../notifications/error-messages';
-import { notify } from '../notifications/notification-store';
+import { loadProfile } from '../../stores/session-store';
+import { errorMessageKey } from '../../stores/error-messages';
+import { notify } from '../../stores/notification-store';
 import { ResetCard } from './ResetCard';
 import { setPasswordWithToken, tokenErrorKey, verifyResetToken, type NewPasswordField } from './reset-api';
 

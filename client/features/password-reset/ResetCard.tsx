@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Card } from '../../components/ui/Card';
 import './password-reset.css';
 

@@ -1,4 +1,4 @@
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../routes/paths';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { useT } from '../../lib/intl';
 import { ResetCard } from './ResetCard';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ResetChannel } from '@common/validation/password-reset';
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../routes/paths';
 import { Button } from '../../components/ui/Button';
 import { Form } from '../../components/ui/Form';
 import { Link } from '../../components/ui/Link';
@@ -10,8 +10,8 @@ import { TextField } from '../../components/ui/TextField';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { isApiError } from '../../lib/api';
 import { useLanguage, useT } from '../../lib/intl';
-import { notifyError } from '../notifications/error-messages';
-import { notify } from '../notifications/notification-store';
+import { notifyError } from '../../stores/error-messages';
+import { notify } from '../../stores/notification-store';
 import { ResetCard } from './ResetCard';
 import { requestResetLink, type ResetField } from './reset-api';
 

@@ -1,14 +1,14 @@
 import { useLocation } from 'wouter';
-import { userHomePath } from '../../app/decide-navigation';
+import { userHomePath } from '../../routes/decide-navigation';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Form } from '../../components/ui/Form';
 import { TextField } from '../../components/ui/TextField';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { useT } from '../../lib/intl';
-import { loadProfile } from '../auth/session-store';
-import { notify } from '../notifications/notification-store';
-import { notifyError } from '../notifications/error-messages';
+import { loadProfile } from '../../stores/session-store';
+import { notify } from '../../stores/notification-store';
+import { notifyError } from '../../stores/error-messages';
 import { changePassword, PASSWORD_FIELDS, type PasswordField } from './password-change';
 
 type Props = {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@common/types/session';
 import { Card } from '../../components/ui/Card';
 import { useIntl, useT, type MessageKey } from '../../lib/intl';
-import { capitalizeName } from '../layout/display-name';
+import { capitalizeName } from '../../lib/display-name';
 
 type Row = { label: MessageKey; value: string | null | undefined };
 

@@ -5,9 +5,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { SessionUser } from '@common/types/session';
 import { resetCsrfToken } from '../../lib/api';
 import { sha256Hex } from '../../lib/sha256';
-import { setSignedIn } from '../auth/session-store';
-import { demoPatient, fakeApi, renderAt, startEnglish } from '../auth/testing';
-import { notifications } from '../notifications/notification-store';
+import { setSignedIn } from '../../stores/session-store';
+import { demoPatient, fakeApi, renderAt, startEnglish } from '../../testing/session';
+import { notifications } from '../../stores/notification-store';
 import ProfilePage from './ProfilePage';
 
 const anna: SessionUser = {

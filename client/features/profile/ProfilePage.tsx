@@ -1,6 +1,6 @@
-import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useT } from '../../lib/intl';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../../stores/session-store';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PasswordChangeRequiredNotice } from './PasswordChangeRequiredNotice';
 import { PersonalDataCard } from './PersonalDataCard';

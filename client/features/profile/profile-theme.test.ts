@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { THEMES } from '../accessibility/prefs-store';
+import { THEMES } from '../../stores/prefs-store';
 
 /** The red of the "password change required" notice, against each theme's own backgrounds. */
 const themesCss = readFileSync(new URL('../../app/styles/themes.css', import.meta.url), 'utf8');

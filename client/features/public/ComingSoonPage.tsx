@@ -1,5 +1,5 @@
 import { useT } from '../../lib/intl';
-import { TextPage } from './TextPage';
+import { TextPage } from '../../components/TextPage';
 
 /** Stands in for a route whose feature is not built yet, so every path of the table resolves. */
 export default function ComingSoonPage() {

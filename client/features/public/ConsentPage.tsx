@@ -1,6 +1,6 @@
-import { PROVIDER } from '../../app/provider';
+import { PROVIDER } from '../../config/provider';
 import { useT, type MessageKey } from '../../lib/intl';
-import { TextPage } from './TextPage';
+import { TextPage } from '../../components/TextPage';
 
 const PARAGRAPHS: MessageKey[] = [
   'privacy.controller',

@@ -1,9 +1,9 @@
-import { pathFor } from '../../app/routes';
-import { COPY_REQUEST_FORM_PATH, PROVIDER } from '../../app/provider';
+import { pathFor } from '../../routes/paths';
+import { COPY_REQUEST_FORM_PATH, PROVIDER } from '../../config/provider';
 import { Link } from '../../components/ui/Link';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { useIntl, useT } from '../../lib/intl';
-import { TextPage } from './TextPage';
+import { TextPage } from '../../components/TextPage';
 
 /** copy_of_medical_clerking: what is free in the portal and how to request a copy of the records. */
 export default function CopyOfMedicalClerkingPage() {

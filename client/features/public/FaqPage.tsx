@@ -1,9 +1,9 @@
-import { pathFor } from '../../app/routes';
-import { PROVIDER } from '../../app/provider';
+import { pathFor } from '../../routes/paths';
+import { PROVIDER } from '../../config/provider';
 import { Disclosure, DisclosureGroup } from '../../components/ui/Disclosure';
 import { Link } from '../../components/ui/Link';
 import { useT, type MessageKey } from '../../lib/intl';
-import { TextPage } from './TextPage';
+import { TextPage } from '../../components/TextPage';
 
 type Question = { id: string; question: MessageKey; answer: MessageKey };
 

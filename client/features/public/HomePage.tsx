@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { pathFor, type RouteName } from '../../app/routes';
-import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
+import { pathFor, type RouteName } from '../../routes/paths';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Link } from '../../components/ui/Link';
 import { useT, type MessageKey } from '../../lib/intl';
 import { CopyIcon, PatientIcon, ResultIcon } from './icons';

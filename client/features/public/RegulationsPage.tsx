@@ -1,6 +1,6 @@
-import { PROVIDER } from '../../app/provider';
+import { PROVIDER } from '../../config/provider';
 import { useT, type MessageKey } from '../../lib/intl';
-import { TextPage } from './TextPage';
+import { TextPage } from '../../components/TextPage';
 
 /** Spec: the regulations are dated 7 November 2019. */
 const REGULATIONS_DATE = new Date(2019, 10, 7);

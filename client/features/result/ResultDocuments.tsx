@@ -4,12 +4,12 @@ import { Card } from '../../components/ui/Card';
 import { api } from '../../lib/api';
 import type { OwnerKey } from '../../lib/device-db';
 import { useT } from '../../lib/intl';
-import { prefs } from '../accessibility/prefs-store';
-import { facilitiesListDocument } from '../offline/kept-documents';
-import { downloadName } from './download-names';
-import { PdfError, PdfViewer } from './PdfViewer';
+import { prefs } from '../../stores/prefs-store';
+import { facilitiesListDocument } from '../../documents/kept-documents';
+import { downloadName } from '../../documents/download-names';
+import { PdfError, PdfViewer } from '../../documents/PdfViewer';
 import type { ScreeningResult } from '@common/types/result';
-import { DOCUMENT_LANGUAGE_LABELS, documentLanguage } from './result-model';
+import { DOCUMENT_LANGUAGE_LABELS, documentLanguage } from '../../lib/screening-result';
 
 type ReferralCheck = 'unknown' | 'exists' | 'none' | 'failed';
 

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { goBack } from '../../app/guards';
-import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
-import { pathFor } from '../../app/routes';
+import { goBack } from '../../routes/go-back';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { pathFor } from '../../routes/paths';
 import { useIntl, useT } from '../../lib/intl';
-import { useSession } from '../auth/session-store';
-import { currentOwnerKey, ownerKeyOf, rememberDeviceOwner } from '../offline/device-owner';
+import { useSession } from '../../stores/session-store';
+import { currentOwnerKey, ownerKeyOf, rememberDeviceOwner } from '../../documents/device-owner';
 import { IsoSection } from './IsoSection';
 import { ResultDocuments } from './ResultDocuments';
 import { ResultSummary } from './ResultSummary';
@@ -13,11 +13,11 @@ import { SponsorBanners } from './SponsorBanners';
 import { SupportMaterials } from './SupportMaterials';
 import { SurveySection } from './SurveySection';
 import { useScreeningResult } from './use-screening-result';
-import '../offline/offline.css';
+import '../../documents/documents.css';
 import './result.css';
 
 // With the device database's code, loaded once the result shows: it never holds up the first render.
-const SavedCopies = lazy(() => import('../offline/SavedCopies').then((module) => ({ default: module.SavedCopies })));
+const SavedCopies = lazy(() => import('../../documents/SavedCopies').then((module) => ({ default: module.SavedCopies })));
 
 function routeScreeningId(param: string | undefined): number | undefined {
   return param !== undefined && /^\d+$/.test(param) ? Number(param) : undefined;

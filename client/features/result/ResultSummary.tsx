@@ -1,8 +1,8 @@
 import { Card } from '../../components/ui/Card';
 import { useIntl, useT } from '../../lib/intl';
-import { capitalizeName } from '../layout/display-name';
+import { capitalizeName } from '../../lib/display-name';
 import type { ScreeningResult } from '@common/types/result';
-import { isDescriptionCompleted, resultWordingKey } from './result-model';
+import { isDescriptionCompleted, resultWordingKey } from '../../lib/screening-result';
 
 /** The examination table, the BI-RADS result in words and the description status. */
 export function ResultSummary({ screening }: { screening: ScreeningResult['screening'] }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useT } from '../../lib/intl';
-import { prefs } from '../accessibility/prefs-store';
+import { prefs } from '../../stores/prefs-store';
 import type { Banner, BannerPosition } from '@common/types/content';
 import { arrivedBanners, fetchBanners } from './prefetch';
 

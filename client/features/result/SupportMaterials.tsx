@@ -1,9 +1,9 @@
 import { useSnapshot } from 'valtio';
 import { Card } from '../../components/ui/Card';
 import { useT } from '../../lib/intl';
-import { prefs } from '../accessibility/prefs-store';
-import { downloadName } from './download-names';
-import { PdfViewer } from './PdfViewer';
+import { prefs } from '../../stores/prefs-store';
+import { downloadName } from '../../documents/download-names';
+import { PdfViewer } from '../../documents/PdfViewer';
 
 /** The ISO image instruction and the referral information, in the user's language. */
 export function SupportMaterials() {

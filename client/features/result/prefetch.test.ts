@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../auth/testing';
+import { fakeApi } from '../../testing/session';
 import { arrivedBanners, fetchBanners, fetchResult, prefetchBanners, prefetchResult } from './prefetch';
 
 afterEach(() => {

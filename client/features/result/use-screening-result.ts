@@ -11,7 +11,7 @@ export type ResultLoad =
   | { kind: 'failed'; offline: boolean };
 
 /** The device database's code, loaded once the page shows: it never holds up the first render. */
-const offlineCopies = () => import('../offline/offline-copies');
+const offlineCopies = () => import('../../documents/offline-copies');
 
 async function keptCopy(id: number | undefined, ownerKey: OwnerKey | null): Promise<ResultLoad> {
   const kept = ownerKey ? await offlineCopies().then(({ readKeptScreening }) => readKeptScreening(ownerKey, id)).catch(() => null) : null;

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ScreeningListItem } from '@common/types/screenings';
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../routes/paths';
 import { Link } from '../../components/ui/Link';
 import { useIntl, useT } from '../../lib/intl';
-import { prefs } from '../accessibility/prefs-store';
-import { downloadName } from '../result/download-names';
-import { PdfViewer } from '../result/PdfViewer';
-import { DOCUMENT_LANGUAGE_LABELS, documentLanguage } from '../result/result-model';
+import { prefs } from '../../stores/prefs-store';
+import { downloadName } from '../../documents/download-names';
+import { PdfViewer } from '../../documents/PdfViewer';
+import { DOCUMENT_LANGUAGE_LABELS, documentLanguage } from '../../lib/screening-result';
 import { EXAMINED_AT } from './ScreeningsTable';
 
 /**

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScreeningListItem, ScreeningOrder } from '@common/types/screenings';
 import { resetCsrfToken } from '../../lib/api';
-import { setSignedIn } from '../auth/session-store';
-import { demoPatient, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../auth/testing';
+import { setSignedIn } from '../../stores/session-store';
+import { demoPatient, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
 import ScreeningsPage from './ScreeningsPage';
 
 function item(id: number, overrides: Partial<ScreeningListItem['screening']> = {}, orders: ScreeningOrder[] = []): ScreeningListItem {

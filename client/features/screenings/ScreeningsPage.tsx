@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
-import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useT } from '../../lib/intl';
-import { ReferralsView } from '../referrals/ReferralsView';
+import { ReferralsView } from './ReferralsView';
 import { ScreeningsList } from './ScreeningsList';
-import '../result/result.css';
-import '../referrals/referrals.css';
+import '../../documents/documents.css';
+import './referrals.css';
 import './screenings.css';
 
 type TabId = 'screenings' | 'referrals';

@@ -1,10 +1,10 @@
 import type { Key, Selection } from 'react-aria-components';
 import type { ScreeningListItem } from '@common/types/screenings';
-import { pathFor } from '../../app/routes';
+import { pathFor } from '../../routes/paths';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/ui/Table';
 import { useIntl, useT } from '../../lib/intl';
-import { isDescriptionCompleted, resultWordingKey } from '../result/result-model';
+import { isDescriptionCompleted, resultWordingKey } from '../../lib/screening-result';
 import { DoseCheck } from './DoseCheck';
 import { PAYMENT_LABELS, SHIPMENT_LABELS } from './screening-labels';
 import { canOrderCopy, shownOrder } from './shown-order';

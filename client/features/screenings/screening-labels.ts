@@ -1,6 +1,6 @@
 import type { PaymentStatus, ShipmentStatus } from '@common/types/screenings';
 import type { MessageKey } from '../../lib/intl';
-import { resultWordingKey } from '../result/result-model';
+import { resultWordingKey } from '../../lib/screening-result';
 import type { ResultChoice } from './screening-filters';
 
 /** Written out key by key: the catalog test finds used keys by their literal text. */

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
-import { setSignedIn } from '../auth/session-store';
-import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish } from '../auth/testing';
-import { notifications } from '../notifications/notification-store';
+import { setSignedIn } from '../../stores/session-store';
+import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish } from '../../testing/session';
+import { notifications } from '../../stores/notification-store';
 import SurveyPage from './SurveyPage';
 
 beforeAll(startEnglish);

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadedStudiesResponse, UploadLimits } from '@common/types/upload';
 import { resetCsrfToken } from '../../lib/api';
-import { FakeXhrBase } from '../../lib/xhr-testing';
+import { FakeXhrBase } from '../../testing/xhr';
 import { scanFiles } from '../../workers/dicom-marker';
 import { pathOrder } from '../../workers/path-order';
-import { fakeApi, renderAt, startEnglish } from '../auth/testing';
-import { notifications } from '../notifications/notification-store';
+import { fakeApi, renderAt, startEnglish } from '../../testing/session';
+import { notifications } from '../../stores/notification-store';
 import UploadPage from './UploadPage';
 
 // happy-dom has no workers: the scan runs in the test's thread, batching and all.

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { UploadedStudiesResponse, UploadLimits } from '@common/types/upload';
-import { useDocumentTitle } from '../../app/layouts/useDocumentTitle';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Button } from '../../components/ui/Button';
 import { useIntl, useT } from '../../lib/intl';
 import { FilePicker } from './FilePicker';

@@ -1,6 +1,6 @@
 import type { UploadErrorCode, UploadRefusalReason } from '@common/types/upload';
 import type { MessageKey } from '../../lib/intl';
-import { errorMessageKey } from '../notifications/error-messages';
+import { errorMessageKey } from '../../stores/error-messages';
 
 // Literal maps: the catalog test finds every key by scanning the source.
 const UPLOAD_ERROR_KEYS: Record<UploadErrorCode, MessageKey> = {

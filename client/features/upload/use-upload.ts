@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadLimits } from '@common/types/upload';
-import { notify } from '../notifications/notification-store';
+import { notify } from '../../stores/notification-store';
 import { createMarkerScanner, type MarkerScanner } from './marker-scanner';
 import type { PickedFile } from './picked-files';
 import { addSkips, admitPicked, NO_SKIPS, totalBytes, type SelectedFile, type SkippedCounts } from './selection';

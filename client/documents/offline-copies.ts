@@ -1,0 +1,108 @@
+import {
+  deleteOwnerCopies,
+  deleteScreeningCopy,
+  getDocumentCopy,
+  getScreeningCopy,
+  listDocumentCopies,
+  listScreeningCopies,
+  putDocumentCopy,
+  putScreeningCopy,
+  type DocumentCopy,
+  type OwnerKey,
+} from '../lib/device-db';
+import type { ScreeningResult } from '@common/types/result';
+import type { KeptDocument } from './kept-documents';
+
+/** Tells the "Saved on this device" list that the kept copies changed. */
+const changes = new EventTarget();
+
+export function onKeptChange(listener: () => void): () => void {
+  changes.addEventListener('change', listener);
+  return () => changes.removeEventListener('change', listener);
+}
+
+function announceChange(): void {
+  changes.dispatchEvent(new Event('change'));
+}
+
+export type OfflineScreening = { result: ScreeningResult; savedAt: string };
+
+/** Keeps a document the patient opened or downloaded, with the screening data shown with it. */
+export async function keepDocument(
+  ownerKey: OwnerKey,
+  result: ScreeningResult,
+  document: KeptDocument,
+  pdf: Blob,
+): Promise<void> {
+  const savedAt = new Date().toISOString();
+  const screeningId = result.screening.id;
+  await putScreeningCopy({ ownerKey, screeningId, result, savedAt });
+  await putDocumentCopy({
+    ownerKey,
+    documentId: document.id,
+    screeningId,
+    name: document.name,
+    type: document.type,
+    language: document.language,
+    pdf,
+    savedAt,
+  });
+  announceChange();
+}
+
+/** A fresh answer replaces the screening data of a copy kept before; nothing new is kept. */
+export async function refreshKeptScreening(ownerKey: OwnerKey, result: ScreeningResult): Promise<void> {
+  const kept = await getScreeningCopy(ownerKey, result.screening.id);
+  if (kept) await putScreeningCopy({ ...kept, result, savedAt: new Date().toISOString() });
+}
+
+/** The kept copy of screening `id`, or of the owner's only screening when the page names none (a guest). */
+export async function readKeptScreening(ownerKey: OwnerKey, id: number | undefined): Promise<OfflineScreening | null> {
+  const copy = id !== undefined ? await getScreeningCopy(ownerKey, id) : (await listScreeningCopies(ownerKey))[0];
+  return copy ? { result: copy.result as ScreeningResult, savedAt: copy.savedAt } : null;
+}
+
+export async function hasKeptCopies(ownerKey: OwnerKey): Promise<boolean> {
+  return (await listScreeningCopies(ownerKey)).length > 0;
+}
+
+export async function readKeptPdf(ownerKey: OwnerKey, documentId: string): Promise<Blob | null> {
+  return (await getDocumentCopy(ownerKey, documentId))?.pdf ?? null;
+}
+
+export type KeptScreeningSummary = {
+  screeningId: number;
+  examinedAt: string;
+  savedAt: string;
+  documents: Array<{ documentId: string; type: DocumentCopy['type']; language: 'pl' | 'en' | 'de' | null; sizeBytes: number }>;
+};
+
+/** What the "Saved on this device" list shows, newest examination first. */
+export async function listKept(ownerKey: OwnerKey): Promise<KeptScreeningSummary[]> {
+  const [screenings, documents] = await Promise.all([listScreeningCopies(ownerKey), listDocumentCopies(ownerKey)]);
+  return screenings
+    .map((copy) => ({
+      screeningId: copy.screeningId,
+      examinedAt: (copy.result as ScreeningResult).screening.examinedAt,
+      savedAt: copy.savedAt,
+      documents: documents
+        .filter((document) => document.screeningId === copy.screeningId)
+        .map((document) => ({
+          documentId: document.documentId,
+          type: document.type,
+          language: document.language,
+          sizeBytes: document.pdf.size,
+        })),
+    }))
+    .sort((a, b) => b.examinedAt.localeCompare(a.examinedAt));
+}
+
+export async function deleteKeptScreening(ownerKey: OwnerKey, screeningId: number): Promise<void> {
+  await deleteScreeningCopy(ownerKey, screeningId);
+  announceChange();
+}
+
+export async function deleteAllKept(ownerKey: OwnerKey): Promise<void> {
+  await deleteOwnerCopies(ownerKey);
+  announceChange();
+}

@@ -1,0 +1,24 @@
+import { loadScreeningInfo } from '../stores/session-store';
+import { rememberedDeviceOwner } from './device-owner';
+import { startOpeningKeptDescriptions } from './kept-descriptions-preopen';
+import { readKeptScreening } from './offline-copies';
+
+/**
+ * Whether a signed-out browser may open result page `id` (undefined: the guest's page) from the
+ * device: only when the session check fails for want of a network, and only for a copy kept by
+ * the owner last signed in on this device.
+ */
+export async function hasOfflineCopy(id: number | undefined | null): Promise<boolean> {
+  if (id === null) return false;
+  const ownerKey = rememberedDeviceOwner();
+  if (!ownerKey) return false;
+  const kept = await readKeptScreening(ownerKey, id).catch(() => null);
+  if (!kept) return false;
+  // A browser that knows it has no network need not be asked (in airplane mode, asking costs time).
+  const offline = navigator.onLine === false || (await loadScreeningInfo(id)).outcome === 'offline';
+  if (!offline) return false;
+  // The page will open the kept descriptions at once (PdfViewer's openWhenKept): they are read
+  // and opened while it renders (issue 4: first page in 300 ms).
+  startOpeningKeptDescriptions(ownerKey, kept.result);
+  return true;
+}

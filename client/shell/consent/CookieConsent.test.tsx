@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startIntl } from '../../lib/intl';
+import { setLanguage } from '../../stores/prefs-store';
+import { CONSENT_COOKIE_NAME, readConsent } from './consent-cookie';
+import { consentDialog, openCookieSettings } from './consent-store';
+import { CookieConsent } from './CookieConsent';
+
+function clearConsentCookie() {
+  document.cookie = `${CONSENT_COOKIE_NAME}=; Max-Age=0; Path=/`;
+}
+
+beforeAll(async () => {
+  setLanguage('en');
+  await startIntl();
+});
+beforeEach(() => {
+  clearConsentCookie();
+  consentDialog.isOpen = readConsent() === null;
+});
+afterEach(cleanup);
+
+describe('the cookie-consent dialog', () => {
+  it('shows while there is no consent cookie and records "allow all"', async () => {
+    render(<CookieConsent />);
+    const dialog = await screen.findByRole('dialog', { name: 'Cookies' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Allow all' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(readConsent()?.choice).toBe('allow-all');
+  });
+
+  it('records "reject all"', async () => {
+    render(<CookieConsent />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject all' }));
+    await waitFor(() => expect(readConsent()?.choice).toBe('reject-all'));
+  });
+
+  it('lists the real cookies when adjusting; necessary ones stay on and cannot be switched off', async () => {
+    render(<CookieConsent />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Adjust' }));
+
+    const table = screen.getByRole('table', { name: 'Cookies used by the portal' });
+    expect(within(table).getByText('portal.sid')).toBeTruthy();
+    expect(within(table).getByText('Until the browser is closed')).toBeTruthy();
+    expect(within(table).getByText('portal.cookie-consent')).toBeTruthy();
+    expect(within(table).getByText('365 days')).toBeTruthy();
+    for (const name of ['portal.sid', 'portal.cookie-consent']) {
+      const checkbox = within(table).getByRole('checkbox', { name: `Cookie ${name} is enabled` }) as HTMLInputElement;
+      expect(checkbox.checked).toBe(true);
+      expect(checkbox.disabled).toBe(true);
+    }
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save and exit' }));
+    await waitFor(() => expect(readConsent()?.choice).toBe('custom'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('stays closed once a choice exists, and opens again from the cookie settings', async () => {
+    document.cookie = `${CONSENT_COOKIE_NAME}=${encodeURIComponent(JSON.stringify({ version: 1, choice: 'allow-all', decidedAt: '2026-01-01T00:00:00.000Z' }))}; Path=/`;
+    consentDialog.isOpen = readConsent() === null;
+    render(<CookieConsent />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    openCookieSettings();
+    expect(await screen.findByRole('dialog', { name: 'Cookies' })).toBeTruthy();
+  });
+});
