@@ -15,7 +15,7 @@ import tseslint from 'typescript-eslint';
  * no feature imports another; a new folder under client/features is covered as it appears.
  * Server: lib imports no area, and the screenings area none of those built on it.
  */
-const SHARED = ['components', 'config', 'documents', 'hooks', 'i18n', 'lib', 'routes', 'stores', 'testing', 'workers'];
+const SHARED = ['components', 'config', 'documents', 'early-start', 'hooks', 'i18n', 'lib', 'routes', 'stores', 'testing', 'workers'];
 const FEATURES = readdirSync('client/features');
 const clientZones = [
   ...SHARED.map((folder) => ({

@@ -3,9 +3,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { pdfjsAssets } from './scripts/vite-pdfjs-assets';
-import { catalogPreload } from './scripts/vite-catalog-preload';
 import { precompress } from './scripts/vite-precompress';
-import { resultPageEarlyStart } from './scripts/vite-result-page-early';
+import { earlyStart } from './scripts/vite-early-start';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
@@ -64,10 +63,9 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
-    // index.html starts loading the stored language's catalog at once (client/lib/intl.ts).
-    catalogPreload(),
-    // index.html starts the result page's chunk, requests and (offline) PDF worker early.
-    resultPageEarlyStart(),
+    // The pre-paint script of index.html: preferences, the stored language's catalog and the
+    // result page's first work, before the app's code has loaded (docs/early-start.md).
+    earlyStart(),
     // Brotli and gzip copies of the built text files, served by server/lib/static-client.ts.
     precompress(),
   ],

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { goBack } from '../routes/go-back';
 import { loadProfile, loadScreeningInfo, session, useSession, type SessionStatus } from '../stores/session-store';
 import { ownerKeyOf, rememberDeviceOwner } from '../documents/device-owner';
-import { prefetchBanners, prefetchResult } from '../features/result/prefetch';
+import { prefetchBanners, prefetchResult } from '../early-start/result-requests';
 import { useT } from '../lib/intl';
 import { decideNavigation, isLoginPath, OFFLINE_RESULT_PAGES } from '../routes/decide-navigation';
 import { preloadPage } from './pages';

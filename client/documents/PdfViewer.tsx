@@ -4,7 +4,7 @@ import { api, isApiError, type QueryValue } from '../lib/api';
 import { useT, type MessageKey } from '../lib/intl';
 import type { PdfDocument } from '../lib/pdf';
 import { warmUpPdfWorker } from '../lib/pdf-worker';
-import type { KeptPdf } from './kept-descriptions-preopen';
+import type { KeptPdf } from '../early-start/kept-descriptions';
 import type { KeptDocument } from './kept-documents';
 import type { OwnerKey } from '../lib/device-db';
 import type { ScreeningResult } from '@common/types/result';
@@ -51,7 +51,7 @@ warmUpPdfWorker();
 
 /** The device database's code, loaded when a document is read or kept, not with the page. */
 const offlineCopies = () => import('./offline-copies');
-const keptPdfs = () => import('./kept-descriptions-preopen');
+const keptPdfs = () => import('../early-start/kept-descriptions');
 
 class NotKeptOfflineError extends Error {
   constructor() {

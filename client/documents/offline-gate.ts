@@ -1,6 +1,6 @@
 import { loadScreeningInfo } from '../stores/session-store';
 import { rememberedDeviceOwner } from './device-owner';
-import { startOpeningKeptDescriptions } from './kept-descriptions-preopen';
+import { startOpeningKeptDescriptions } from '../early-start/kept-descriptions';
 import { readKeptScreening } from './offline-copies';
 
 /**

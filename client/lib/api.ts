@@ -3,6 +3,8 @@
  * the CSRF token of the synchronizer-token pattern, and one error type for every failure.
  */
 
+import { takeEarlyRequest } from '../early-start/takeover';
+
 const BASE = '/api';
 const CSRF_HEADER = 'X-CSRF-Token';
 const CSRF_PATH = '/auth/csrf';
@@ -101,25 +103,9 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
  */
 type Transport = (url: string, init: { method: Method; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal }) => Promise<Response>;
 
-/**
- * GETs the pre-paint script of index.html sent before the app's code had loaded (a result page's
- * first requests, a round trip sooner on a phone's link), by URL. Each is taken once, by the
- * first GET of its URL. One the script decided not to send answers null, and one not taken in
- * the page's first 30 s is for nobody (its answer would be stale): the request then goes out now.
- */
-type EarlyRequests = { portalEarlyRequests?: Record<string, Promise<Response | null> | undefined> };
-const EARLY_REQUESTS_FRESH_MS = 30_000;
-
-function takeEarlyRequest(url: string, method: Method): Promise<Response | null> | undefined {
-  const early = (globalThis as EarlyRequests).portalEarlyRequests;
-  if (!early || method !== 'GET') return undefined;
-  const response = early[url];
-  delete early[url];
-  return performance.now() < EARLY_REQUESTS_FRESH_MS ? response : undefined;
-}
-
 const fetchTransport: Transport = (url, init) => {
   const send = () => fetch(url, { ...init, credentials: 'same-origin' });
+  // The result page's first GETs may already be under way (client/early-start).
   const early = takeEarlyRequest(url, init.method);
   return early ? early.then((response) => response ?? send()) : send();
 };

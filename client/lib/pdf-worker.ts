@@ -1,7 +1,5 @@
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-
-/** Set by the pre-paint script of index.html when it started the worker itself (offline, on a result page). */
-type EarlyStart = { portalPdfWorker?: Worker };
+import { takeEarlyPdfWorker } from '../early-start/takeover';
 
 let worker: Worker | null = null;
 
@@ -10,10 +8,10 @@ let worker: Worker | null = null;
  * (`GlobalWorkerOptions.workerPort`, ./pdf.ts). Starting it costs the main thread nothing, but
  * the worker then fetches and compiles over a megabyte of code, which takes longer than reading
  * a kept PDF and drawing its first page; so it is started before a viewer is opened, offline even
- * before the app's code has loaded (index.html, scripts/vite-pdf-worker-early.ts).
+ * before the app's code has loaded (client/early-start).
  */
 export function pdfWorker(): Worker {
-  worker ??= (globalThis as EarlyStart).portalPdfWorker ?? new Worker(workerUrl, { type: 'module' });
+  worker ??= takeEarlyPdfWorker() ?? new Worker(workerUrl, { type: 'module' });
   return worker;
 }
 

@@ -47,6 +47,15 @@ describe('the route table', () => {
     expect(routeForPath('/faq/')?.route.name).toBe('faq');
   });
 
+  // Where the guard's former hand-written matcher and wouter disagreed; the guard now decides on
+  // the page wouter renders (the rendering side is checked in routes-render.test.tsx).
+  it('matches as wouter does: any letter case, no empty segment, parameters as they stand in the location', () => {
+    expect(routeForPath('/FAQ')?.route.name).toBe('faq');
+    expect(routeForPath('/Portal/Audit')?.route.name).toBe('portal_audit');
+    expect(routeForPath('/screening//survey')).toBeNull();
+    expect(routeForPath('/change-password/a%2Fb')?.params).toEqual({ token: 'a%2Fb' });
+  });
+
   it('builds paths with encoded parameters', () => {
     expect(pathFor('order_status', { id: 7 })).toBe('/order/7/status');
     expect(pathFor('change_password_with_token', { token: 'a/b' })).toBe('/change-password/a%2Fb');

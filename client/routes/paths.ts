@@ -1,3 +1,5 @@
+import { parse } from 'regexparam';
+import { matchRoute } from 'wouter';
 /**
  * Every path of the portal (spec section 2 and DECISIONS.md 3), in match order: the first route
  * whose pattern fits wins, so fixed paths come before patterns that could swallow them.
@@ -86,37 +88,25 @@ export function routeByName(name: RouteName): RouteDefinition {
   return route;
 }
 
-function splitPath(path: string): string[] {
-  return path.split('/').filter(Boolean);
-}
-
-/** Matches one path against a pattern: `:name` takes exactly one non-empty segment. */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const expected = splitPath(pattern);
-  const actual = splitPath(path.split(/[?#]/)[0] ?? '');
-  if (expected.length !== actual.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, part] of expected.entries()) {
-    const segment = actual[index] as string;
-    if (part.startsWith(':')) {
-      try {
-        params[part.slice(1)] = decodeURIComponent(segment);
-      } catch {
-        return null; // a malformed escape cannot be a valid parameter
-      }
-    } else if (part !== segment) {
-      return null;
-    }
-  }
-  return params;
-}
-
-export function routeForPath(path: string): { route: RouteDefinition; params: Record<string, string> } | null {
+/**
+ * The route a location shows, found by wouter's own matcher with the parser its `<Switch>` uses
+ * (regexparam), so the guard and the rendered page can never disagree: a trailing slash is
+ * allowed, letters match in any case, `:name` takes one non-empty segment as it stands in the
+ * location. `location` is wouter's (useLocation: the path without query or hash, already
+ * URI-decoded); a query or hash is cut off all the same.
+ */
+export function routeForPath(location: string): { route: RouteDefinition; params: Record<string, string> } | null {
+  const path = location.split(/[?#]/)[0] ?? '';
   for (const route of ROUTES) {
-    const params = matchPath(route.path, path);
-    if (params) return { route, params };
+    const [matched, params] = matchRoute(parse, route.path, path);
+    if (matched) return { route, params: namedParams(params) };
   }
   return null;
+}
+
+/** matchRoute also answers positional captures ("0", "1" ...); the routes use names only. */
+function namedParams(params: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => !/^\d+$/.test(entry[0]) && entry[1] !== undefined));
 }
 
 /**

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useT } from '../../lib/intl';
 import { prefs } from '../../stores/prefs-store';
 import type { Banner, BannerPosition } from '@common/types/content';
-import { arrivedBanners, fetchBanners } from './prefetch';
+import { arrivedBanners, fetchBanners } from '../../early-start/result-requests';
 
 /**
  * The sponsor banner format (public/banners, 320x100): the place is kept while the logo loads,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api';
 import type { OwnerKey } from '../../lib/device-db';
-import { fetchResult } from './prefetch';
+import { fetchResult } from '../../early-start/result-requests';
 import type { ScreeningResult } from '@common/types/result';
 
 export type ResultLoad =

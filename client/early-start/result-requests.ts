@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
 import type { Banner, BannerPosition } from '@common/types/content';
 import type { ScreeningResult } from '@common/types/result';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../testing/session';
-import { arrivedBanners, fetchBanners, fetchResult, prefetchBanners, prefetchResult } from './prefetch';
+import { fakeApi } from '../testing/session';
+import { arrivedBanners, fetchBanners, fetchResult, prefetchBanners, prefetchResult } from './result-requests';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScreeningResult } from '@common/types/result';
 import type { ScreeningDocument } from '@common/types/screenings';
-import { startOpeningKeptDescriptions, takeKeptPdf } from './kept-descriptions-preopen';
-import { deleteAllKept, keepDocument } from './offline-copies';
+import { startOpeningKeptDescriptions, takeKeptPdf } from './kept-descriptions';
+import { deleteAllKept, keepDocument } from '../documents/offline-copies';
 
 const openPdf = vi.fn(async (data: ArrayBuffer) => {
   const text = new TextDecoder().decode(data);

@@ -1,7 +1,7 @@
 import type { OwnerKey } from '../lib/device-db';
 import type { PdfDocument } from '../lib/pdf';
 import type { ScreeningResult } from '@common/types/result';
-import { readKeptPdf } from './offline-copies';
+import { readKeptPdf } from '../documents/offline-copies';
 
 /**
  * Offline, the result page opens the kept descriptions by itself (PdfViewer's `openWhenKept`).

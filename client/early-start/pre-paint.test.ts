@@ -2,16 +2,60 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import type { SessionUser } from '@common/types/session';
 import { describe, expect, it } from 'vitest';
+import { earlyStartScript } from '../../scripts/vite-early-start';
 import { decideNavigation } from '../routes/decide-navigation';
 
 /**
- * The pre-paint script of index.html starts the result page's work before the app's code has
- * loaded (scripts/vite-result-page-early.ts fills in the URLs). It runs here as the build fills
- * it in, against a minimal browser, the way the browser would run it.
+ * The pre-paint script runs here as the build writes it into index.html (compiled, minified, with
+ * the built files' URLs), against a minimal browser, the way the browser would run it.
  */
-const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
-const inlineScript = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-const URLS = { pdfWorker: '/assets/pdf.worker.min-X.mjs', pageScript: '/assets/ResultPage-Y.js' };
+async function runWith(stored: string | null | Error) {
+  const properties = new Map<string, string>();
+  const attributes = new Map<string, string>();
+  const documentElement = {
+    lang: 'pl',
+    setAttribute: (name: string, value: string) => attributes.set(name, value),
+    style: { setProperty: (name: string, value: string) => properties.set(name, value) },
+  };
+  const document = { documentElement, title: 'Portal Pacjentki – Mammografia' };
+  const localStorage = {
+    getItem: () => {
+      if (stored instanceof Error) throw stored;
+      return stored;
+    },
+  };
+  runInNewContext(await earlyStartScript({}), { document, localStorage, location: { pathname: '/' } });
+  return { lang: documentElement.lang, theme: attributes.get('data-theme'), scale: properties.get('--font-scale'), title: document.title };
+}
+
+describe('the pre-paint script: preferences before the first paint', () => {
+  it('has the place for the script and links the manifest', () => {
+    const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+    expect(html).toContain('<script data-early-start></script>');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    expect(html).toContain('name="theme-color"');
+  });
+
+  it('applies the stored language, contrast theme and font scale', async () => {
+    expect(await runWith('{"lang":"en","theme":"white-black","fontScale":1.4}')).toEqual({
+      lang: 'en',
+      theme: 'white-black',
+      scale: '1.4',
+      title: 'Patient Portal – Mammography',
+    });
+  });
+
+  it('uses the defaults with nothing stored, a broken entry or blocked storage', async () => {
+    const defaults = { lang: 'pl', theme: 'default', scale: '1', title: 'Portal Pacjentki – Mammografia' };
+    expect(await runWith(null)).toEqual(defaults);
+    expect(await runWith('{broken')).toEqual(defaults);
+    expect(await runWith('42')).toEqual(defaults);
+    expect(await runWith(new Error('SecurityError'))).toEqual(defaults);
+    expect(await runWith('{"lang":"fr","theme":"neon","fontScale":3}')).toEqual(defaults);
+  });
+});
+
+const URLS = { pdfWorker: '/assets/pdf.worker.min-X.mjs', resultPage: '/assets/ResultPage-Y.js' };
 
 type Device = { path: string; onLine: boolean; installed?: boolean; user?: object | null };
 type Answer = { ok: boolean; clone(): { json(): Promise<unknown> } };
@@ -33,7 +77,7 @@ async function startedOn({ path, onLine, installed = true, user = GUEST }: Devic
     return answer(true, url.includes('top-placement') ? BANNERS : {});
   };
   const window: { portalPdfWorker?: unknown; portalEarlyRequests?: Record<string, Promise<unknown>>; fetch: typeof fetch } = { fetch };
-  runInNewContext(inlineScript.replace('/* result-page-urls */ {}', JSON.stringify(URLS)), {
+  runInNewContext(await earlyStartScript(URLS), {
     fetch,
     Promise,
     Array,
@@ -59,7 +103,7 @@ async function startedOn({ path, onLine, installed = true, user = GUEST }: Devic
   return { workers, requests, links, images, early: window.portalEarlyRequests ?? {} };
 }
 
-describe('index.html starts the result page before the app', () => {
+describe('the pre-paint script: the result page before the app', () => {
   it('offline in the installed app starts the PDF engine, and sends nothing', async () => {
     const offline = await startedOn({ path: '/screening', onLine: false });
     expect(offline.workers).toEqual([{ url: URLS.pdfWorker, options: { type: 'module' } }]);
@@ -72,7 +116,7 @@ describe('index.html starts the result page before the app', () => {
   it("online preloads the page's code and sends its first requests, the guest's result included", async () => {
     const online = await startedOn({ path: '/screening', onLine: true });
     expect(online.workers).toEqual([]);
-    expect(online.links).toEqual([{ rel: 'modulepreload', href: URLS.pageScript, crossOrigin: 'anonymous' }]);
+    expect(online.links).toEqual([{ rel: 'modulepreload', href: URLS.resultPage, crossOrigin: 'anonymous' }]);
     // Her profile first: her screening and result wait for it.
     expect(online.requests).toEqual(['/api/user/profile', '/api/banners?type=top-placement', '/api/screening', '/api/screening/result']);
     // The top sponsor logos download at once, first.
@@ -85,6 +129,9 @@ describe('index.html starts the result page before the app', () => {
   it("asks for a patient's screening by the page's id", async () => {
     const patient = await startedOn({ path: '/screening/12', onLine: true, user: PATIENT });
     expect(patient.requests.slice(-2)).toEqual(['/api/screening?id=12', '/api/screening/result?id=12']);
+    // In any letter case, as wouter shows the page (client/routes/paths.ts).
+    const shouted = await startedOn({ path: '/SCREENING/12/', onLine: true, user: PATIENT });
+    expect(shouted.requests.slice(-2)).toEqual(['/api/screening?id=12', '/api/screening/result?id=12']);
   });
 
   it('never reads a result the guard would not show: each read is an audited entry', async () => {
