@@ -10,7 +10,7 @@ import type { OwnerKey } from '../lib/device-db';
 import type { ScreeningResult } from '@common/types/result';
 import { saveBlob } from './save-blob';
 
-export type PdfSource = { path: string; query: Record<string, QueryValue> };
+type PdfSource = { path: string; query: Record<string, QueryValue> };
 
 type ViewerState =
   | { kind: 'closed' }
@@ -38,7 +38,7 @@ export type PdfViewerProps = {
  * device once fetched; offline (`offline`), it is read from there. Without `document` (a referral
  * the result does not list) nothing is kept, so offline it is not available.
  */
-export type DeviceCopy = {
+type DeviceCopy = {
   offline: boolean;
   ownerKey: OwnerKey | null;
   result: ScreeningResult;

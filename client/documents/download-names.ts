@@ -16,7 +16,7 @@ const BASE_NAMES: Readonly<Record<DownloadKind, Record<Language, string>>> = {
 };
 
 /** The examination day in Poland, where the screenings take place: YYYY-MM-DD. */
-export function examinationDay(examinedAt: string): string {
+function examinationDay(examinedAt: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(examinedAt));
 }
 

@@ -215,7 +215,7 @@ function toIssues(value: unknown): ApiIssue[] {
   );
 }
 
-export async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response): Promise<ApiError> {
   const body = (await readJson(response)) as Record<string, unknown> | undefined;
   const bodyCode = typeof body?.code === 'string' ? body.code : null;
   const retryAfterSeconds =

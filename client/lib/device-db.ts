@@ -16,7 +16,7 @@ export type ScreeningCopy = {
 };
 
 /** The facilities list has no document id of its own; it is kept under one made from its screening. */
-export type KeptDocumentType = 'description' | 'referral' | 'facilitiesList';
+type KeptDocumentType = 'description' | 'referral' | 'facilitiesList';
 
 export type DocumentCopy = {
   ownerKey: OwnerKey;

@@ -10,7 +10,7 @@ type Catalog = Record<MessageKey, string>;
 
 type Primitive = string | number | boolean | Date | null | undefined;
 export type MessageValues = Record<string, Primitive>;
-export type RichMessageValues = Record<string, Primitive | ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
+type RichMessageValues = Record<string, Primitive | ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
 
 // Each language is its own chunk: only the active catalog is downloaded.
 const catalogLoaders: Record<Language, () => Promise<Catalog>> = {
@@ -22,7 +22,7 @@ const cache = createIntlCache();
 let active: IntlShape<ReactNode> | null = null;
 
 /** The language whose catalog is loaded; components re-render when it changes. */
-export const intlState = proxy<{ lang: Language | null }>({ lang: null });
+const intlState = proxy<{ lang: Language | null }>({ lang: null });
 
 async function activate(lang: Language) {
   const messages = await catalogLoaders[lang]();
@@ -58,13 +58,13 @@ export function startIntl(): Promise<void> {
 }
 
 /** Translation outside React (stores, api helpers). Falls back to the key before start. */
-export function translate(key: MessageKey, values?: MessageValues): string {
+function translate(key: MessageKey, values?: MessageValues): string {
   if (!active) return key;
   return String(active.formatMessage({ id: key }, values as Record<string, string>));
 }
 
 /** Translation with tags, e.g. "I accept the <link>regulations</link>" with `link: (c) => <a>{c}</a>`. */
-export function translateRich(key: MessageKey, values: RichMessageValues): ReactNode {
+function translateRich(key: MessageKey, values: RichMessageValues): ReactNode {
   if (!active) return key;
   const output = active.formatMessage({ id: key }, values as Record<string, string>) as ReactNode;
   return Array.isArray(output) ? createElement(Fragment, null, ...output) : output;

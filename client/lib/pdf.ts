@@ -20,7 +20,7 @@ export type PdfDocument = {
 };
 
 /** Thrown when the bytes are not a PDF PDF.js can read ("Invalid file format" in the UI). */
-export class InvalidPdfError extends Error {
+class InvalidPdfError extends Error {
   constructor(cause: unknown) {
     super('Invalid PDF', { cause });
     this.name = 'InvalidPdfError';

@@ -12,7 +12,7 @@ import { matchRoute } from 'wouter';
  *   patient login. Guest (result-portal) sessions may not use them.
  * - signedIn: any signed-in session; the server checks ownership of what is asked for.
  */
-export type RouteAccess = 'public' | 'result' | 'patient' | 'signedIn';
+type RouteAccess = 'public' | 'result' | 'patient' | 'signedIn';
 
 export type RouteName =
   | 'base'
@@ -82,7 +82,7 @@ export const ROUTES: readonly RouteDefinition[] = [
 
 const routesByName = new Map(ROUTES.map((route) => [route.name, route]));
 
-export function routeByName(name: RouteName): RouteDefinition {
+function routeByName(name: RouteName): RouteDefinition {
   const route = routesByName.get(name);
   if (!route) throw new Error(`Unknown route ${name}`);
   return route;

@@ -60,7 +60,7 @@ function writeStorage(value: Prefs) {
 export const prefs = proxy<Prefs>(parsePrefs(readStorage()));
 
 /** Theme and font scale; the language attribute follows the loaded catalog (see lib/intl.ts). */
-export function applyPrefsToDocument(value: Prefs) {
+function applyPrefsToDocument(value: Prefs) {
   if (typeof document === 'undefined') return;
   const html = document.documentElement;
   html.dataset.theme = value.theme;

@@ -14,7 +14,7 @@ export async function startEnglish(): Promise<void> {
   await startIntl();
 }
 
-export type FakeRequest = { method: string; path: string; headers: Record<string, string>; body: unknown };
+type FakeRequest = { method: string; path: string; headers: Record<string, string>; body: unknown };
 export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FakeRoutes = Record<string, (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>>;
 

@@ -8,8 +8,6 @@ import {
 } from 'react-aria-components';
 import { cx } from './classes';
 
-export { DialogTrigger } from 'react-aria-components';
-
 export type DialogProps = {
   title: ReactNode;
   children: ReactNode | ((renderProps: DialogRenderProps) => ReactNode);

@@ -12,7 +12,7 @@ import { dayRangeOf, NO_FILTERS, type AuditFilters, type DayRange } from './audi
 import type { ChangeFilters } from './use-audit-filters';
 
 /** Typing waits this long after the last key before the list is asked again (as the city search, spec section 5). */
-export const FILTER_DEBOUNCE_MS = 500;
+const FILTER_DEBOUNCE_MS = 500;
 
 type Props = { filters: AuditFilters; onChange: ChangeFilters };
 

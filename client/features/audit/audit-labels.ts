@@ -2,7 +2,7 @@ import type { AuditFilterGroup, AuditType } from '@common/audit';
 import type { MessageKey } from '../../lib/intl';
 
 /** One catalog key per audit type, written out so the catalog test can find every one. */
-export const AUDIT_TYPE_KEYS: Readonly<Record<AuditType, MessageKey>> = {
+const AUDIT_TYPE_KEYS: Readonly<Record<AuditType, MessageKey>> = {
   RESULT: 'audit.type.RESULT',
   RESULT_UNAUTHORIZED: 'audit.type.RESULT_UNAUTHORIZED',
   LOGIN_RESULT: 'audit.type.LOGIN_RESULT',

@@ -14,7 +14,7 @@ export type LoginFailure = {
 };
 
 /** The generic login failure of spec section 5. */
-export const LOGIN_FAILED: Message = { key: 'errors.LOGIN_FAILED' };
+const LOGIN_FAILED: Message = { key: 'errors.LOGIN_FAILED' };
 export const COOKIES_BLOCKED: Message = { key: 'errors.COOKIES_BLOCKED' };
 
 /** Codes with a message of their own; anything else is the generic login failure. */

@@ -16,7 +16,7 @@ import { sha256Hex } from '../../lib/sha256';
  * EMAIL_NOT_FOUND (DECISIONS.md 5: the forgot-password answer must not reveal accounts); the
  * entry stays so an older server or a future flow that does send it is still shown translated.
  */
-export const TOKEN_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
+const TOKEN_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   MISSING_TOKEN: 'errors.MISSING_TOKEN',
   INVALID_TOKEN: 'errors.INVALID_TOKEN',
   USED_TOKEN: 'errors.USED_TOKEN',

@@ -7,7 +7,7 @@ import { sha256Hex } from '../../lib/sha256';
 
 export const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirm'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];
-export type PasswordFieldErrors = FieldErrors<PasswordField>;
+type PasswordFieldErrors = FieldErrors<PasswordField>;
 
 /**
  * Every message the change form can show under a field, written out for the catalog test. They

@@ -11,7 +11,7 @@ import { useReferrals, type DayRangeQuery } from './use-referrals';
 import { LoadFailure } from '../../components/ui/LoadFailure';
 
 /** Typed dates change segment by segment: the list is asked again once typing pauses. */
-export const RANGE_DEBOUNCE_MS = 500;
+const RANGE_DEBOUNCE_MS = 500;
 
 type DayRange = { start: CalendarDate; end: CalendarDate };
 

@@ -10,7 +10,7 @@ import { useScreeningsView } from './use-screenings-view';
 import { LoadFailure } from '../../components/ui/LoadFailure';
 
 /** Spec section 9: the table shows five rows a page. */
-export const SCREENINGS_PAGE_SIZE = 5;
+const SCREENINGS_PAGE_SIZE = 5;
 
 /** The screenings tab: filters, one page of the table, and the documents of the selected row. */
 export function ScreeningsList() {

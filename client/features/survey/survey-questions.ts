@@ -1,7 +1,7 @@
 import type { SurveyAnswers } from '@common/validation/survey';
 import type { MessageKey } from '../../lib/intl';
 
-export type RatingField = 'screeningAccess' | 'qualityOfService' | 'informationAccess' | 'patientComfort' | 'staffBehaviour';
+type RatingField = 'screeningAccess' | 'qualityOfService' | 'informationAccess' | 'patientComfort' | 'staffBehaviour';
 
 /** Spec section 3: words for the 1-5 steps, lowest first. */
 export const QUALITY_LABELS: Readonly<Record<number, MessageKey>> = {
@@ -46,7 +46,7 @@ export type SurveyDraft = Record<RatingField, number> & {
   longTermPainLevel: number;
 };
 
-export const NEUTRAL_RATING = 3;
+const NEUTRAL_RATING = 3;
 export const INITIAL_DRAFT: SurveyDraft = {
   screeningAccess: NEUTRAL_RATING,
   qualityOfService: NEUTRAL_RATING,

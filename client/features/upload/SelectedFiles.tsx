@@ -10,7 +10,7 @@ import { totalBytes, type SelectedFile } from './selection';
  * A disc holds thousands of images: the list shows a page of them. Ten rows: the table renders in
  * one piece (its collection is built synchronously), and twenty took over 50 ms on a busy machine.
  */
-export const FILES_PAGE_SIZE = 10;
+const FILES_PAGE_SIZE = 10;
 
 type Props = {
   files: readonly SelectedFile[];

@@ -26,7 +26,7 @@ export function nextBatchSize(previous: number, postMs: number): number {
 }
 
 /** Ends the current task so input and rendering get their turn (scheduler.yield where there is one). */
-export function yieldToPage(): Promise<void> {
+function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (scheduler?.yield) return scheduler.yield();
   // A message, unlike a timer, is not slowed to 4 ms when chained.

@@ -9,7 +9,7 @@ export function pickedFromFileList(files: FileList | readonly File[] | null): Pi
 }
 
 /** Every entry of a folder: a reader hands out at most 100 per call, so ask until it answers none. */
-export async function readAllEntries(folder: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
+async function readAllEntries(folder: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
   const reader = folder.createReader();
   const entries: FileSystemEntry[] = [];
   for (;;) {

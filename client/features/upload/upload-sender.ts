@@ -3,7 +3,7 @@ import { ApiError, postFormWithProgress, UNKNOWN_ERROR } from '../../lib/api';
 import type { SelectedFile } from './selection';
 
 /** A request that failed for good: how many files it carried and the error code (docs/api.md). */
-export type BatchFailure = { files: number; code: string };
+type BatchFailure = { files: number; code: string };
 export type UploadReport = UploadOutcome & { failed: BatchFailure[] };
 
 /** Waits before the 2nd, 3rd and 4th attempt of a batch that failed on the way or on the server. */
@@ -17,7 +17,7 @@ const ENDS_UPLOAD = new Set(['UNAUTHENTICATED', 'PASSWORD_CHANGE_REQUIRED', 'UPL
 export type SendBatch = (files: SelectedFile[], options: { signal?: AbortSignal; onSent: (share: number) => void }) => Promise<UploadOutcome>;
 
 /** One multipart request with the repeated field `dicoms`; api.ts adds the CSRF token and renews it once if stale. */
-export const postBatch: SendBatch = (files, { signal, onSent }) => {
+const postBatch: SendBatch = (files, { signal, onSent }) => {
   const form = new FormData();
   for (const { file, path } of files) form.append('dicoms', file, path);
   return postFormWithProgress<UploadOutcome>('/dicom', form, {

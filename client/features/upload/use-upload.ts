@@ -7,9 +7,9 @@ import { addSkips, admitPicked, NO_SKIPS, totalBytes, type SelectedFile, type Sk
 import { planBatches } from './upload-batches';
 import { sendInBatches, type UploadReport } from './upload-sender';
 
-export type Progress = { done: number; total: number };
+type Progress = { done: number; total: number };
 /** reading: walking folders (progress null) and checking markers; sending: batches on their way. */
-export type UploadPhase = { name: 'idle' } | { name: 'reading'; progress: Progress | null } | { name: 'sending'; progress: Progress };
+type UploadPhase = { name: 'idle' } | { name: 'reading'; progress: Progress | null } | { name: 'sending'; progress: Progress };
 
 export type Upload = {
   files: SelectedFile[];
