@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp, type AppDeps } from '../../server/app';
+import { createApp, type AppDeps, type PortalApp } from '../../server/app';
 import type { ThrottlePolicy } from '../../server/auth/throttle-policy';
 import { loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db';
@@ -31,6 +31,8 @@ export function createTestClock(): TestClock {
 
 export type TestApp = {
   baseUrl: string;
+  /** The Express app itself, for tests that read its routes. */
+  express: PortalApp;
   db: Db;
   config: Config;
   clock: TestClock;
@@ -74,6 +76,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   return {
     baseUrl,
+    express: app,
     db: database.db,
     config,
     clock,
