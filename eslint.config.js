@@ -29,7 +29,11 @@ const clientZones = [
     except: [`./${feature}`],
     message: 'A feature never imports another: move what both need into a shared module.',
   })),
-  { target: './client/features', from: ['./client/shell', './client/app'], message: 'Features are used by the shell and the app, not the other way.' },
+  {
+    target: './client/features',
+    from: ['./client/shell', './client/app'],
+    message: 'Features are used by the shell and the app, not the other way.',
+  },
   { target: './client/shell', from: './client/app', message: 'The shell is used by the app, not the other way.' },
 ];
 const serverZones = [
@@ -47,14 +51,7 @@ const serverZones = [
 ];
 
 export default defineConfig([
-  globalIgnores([
-    '**/dist/',
-    '**/node_modules/',
-    'data/',
-    'scripts/tmp/',
-    'test-results/',
-    'playwright-report/',
-  ]),
+  globalIgnores(['**/dist/', '**/node_modules/', 'data/', 'scripts/tmp/', 'test-results/', 'playwright-report/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

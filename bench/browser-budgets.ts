@@ -5,7 +5,6 @@ import { measureOfflinePdfRender, printOfflinePdfRender } from './offline-pdf-re
 import { measureResultPageVitals, printResultPageVitals } from './result-page-vitals';
 import { freePort } from '../tests/support/free-port';
 
-
 /**
  * The result page's budgets of issue 4 measured in Chromium, on a demo portal of their own serving
  * `clientDir`. True when every budget is met.

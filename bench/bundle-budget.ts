@@ -4,7 +4,12 @@ import { gzipSync } from 'node:zlib';
 
 const HOME_BUDGET_KB = 150;
 
-export type BundleReport = { firstPaintKb: number; files: { file: string; gzipKb: number }[]; lazyChunks: number; pdfjsInFirstPaint: boolean };
+export type BundleReport = {
+  firstPaintKb: number;
+  files: { file: string; gzipKb: number }[];
+  lazyChunks: number;
+  pdfjsInFirstPaint: boolean;
+};
 
 /**
  * What the home page loads before its first paint: the entry script and stylesheets named in
@@ -45,6 +50,8 @@ export function printBundleReport(report: BundleReport): boolean {
   for (const f of report.files) console.log(`  ${f.file.padEnd(48)} ${f.gzipKb.toFixed(1).padStart(7)} KB`);
   const ok = report.firstPaintKb <= HOME_BUDGET_KB && !report.pdfjsInFirstPaint;
   console.log(`  total ${report.firstPaintKb.toFixed(1)} KB of ${HOME_BUDGET_KB} KB budget: ${ok ? 'within' : 'OVER'}`);
-  console.log(`  lazy chunks loaded on demand: ${report.lazyChunks}; pdfjs before first paint: ${report.pdfjsInFirstPaint ? 'yes (wrong)' : 'no'}`);
+  console.log(
+    `  lazy chunks loaded on demand: ${report.lazyChunks}; pdfjs before first paint: ${report.pdfjsInFirstPaint ? 'yes (wrong)' : 'no'}`,
+  );
   return ok;
 }

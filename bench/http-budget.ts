@@ -20,7 +20,13 @@ export async function startPortal(port: number, env: Record<string, string | und
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${port}/api/auth/csrf`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/auth/csrf`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error('portal did not start in 120 s');
@@ -98,7 +104,9 @@ export async function benchHttp(databases: { label: string; url?: string }[]): P
       }
     }
     for (const run of runs) {
-      const statuses = Object.entries(run.statuses).map(([code, count]) => `${code}: ${count}`).join(', ');
+      const statuses = Object.entries(run.statuses)
+        .map(([code, count]) => `${code}: ${count}`)
+        .join(', ');
       console.log(`  ${run.name.padEnd(64)} ${run.rps.toFixed(0).padStart(6)} req/s  p99 ${String(run.p99).padStart(5)} ms  (${statuses})`);
     }
   }

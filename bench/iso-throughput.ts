@@ -31,10 +31,27 @@ export async function measureIsoThroughput(studyBytes = 1024 ** 3): Promise<IsoT
       const sopInstanceUid = uidFromUuid();
       const bytes = writePart10(
         {
-          SOPClassUID: MG_FOR_PRESENTATION_SOP_CLASS, SOPInstanceUID: sopInstanceUid, StudyInstanceUID: studyUid, SeriesInstanceUID: seriesUid,
-          PatientName: 'Bench^Study', PatientID: 'BENCH', Modality: 'MG', InstanceNumber: String(n), SeriesNumber: '1',
-          StudyDate: '20261006', StudyTime: '104000', Rows: ROWS, Columns: COLUMNS, BitsAllocated: 16, BitsStored: 12, HighBit: 11,
-          PixelRepresentation: 0, SamplesPerPixel: 1, PhotometricInterpretation: 'MONOCHROME2', PixelData: [pixels.buffer], _vrMap: { PixelData: 'OW' },
+          SOPClassUID: MG_FOR_PRESENTATION_SOP_CLASS,
+          SOPInstanceUID: sopInstanceUid,
+          StudyInstanceUID: studyUid,
+          SeriesInstanceUID: seriesUid,
+          PatientName: 'Bench^Study',
+          PatientID: 'BENCH',
+          Modality: 'MG',
+          InstanceNumber: String(n),
+          SeriesNumber: '1',
+          StudyDate: '20261006',
+          StudyTime: '104000',
+          Rows: ROWS,
+          Columns: COLUMNS,
+          BitsAllocated: 16,
+          BitsStored: 12,
+          HighBit: 11,
+          PixelRepresentation: 0,
+          SamplesPerPixel: 1,
+          PhotometricInterpretation: 'MONOCHROME2',
+          PixelData: [pixels.buffer],
+          _vrMap: { PixelData: 'OW' },
         },
         MG_FOR_PRESENTATION_SOP_CLASS,
         sopInstanceUid,
@@ -54,7 +71,13 @@ export async function measureIsoThroughput(studyBytes = 1024 ** 3): Promise<IsoT
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     started = process.hrtime.bigint();
-    const disc = await createDiscImage({ images: files, instruction: null, publisher: 'Bench', examinedOn: '2026-10-06', createdAt: new Date() });
+    const disc = await createDiscImage({
+      images: files,
+      instruction: null,
+      publisher: 'Bench',
+      examinedOn: '2026-10-06',
+      createdAt: new Date(),
+    });
     await pipeline(disc.stream(), new Writable({ write: (_chunk, _encoding, done) => done() }));
     const isoSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     clearInterval(sampler);
@@ -79,4 +102,3 @@ export function printIsoThroughput(result: IsoThroughput): void {
       `(cat: ${result.catMBps.toFixed(0)} MB/s, ratio ${result.ratio.toFixed(2)}); peak memory growth ${result.peakRssGrowthMB.toFixed(0)} MB`,
   );
 }
-

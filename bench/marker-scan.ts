@@ -39,13 +39,14 @@ type MainThreadLog = { tasks: Array<[number, number]>; changeAt: number | null }
  */
 function writeFiles(dir: string): { paths: string[]; dicom: number; bytes: number } {
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const paths: string[] = [];
   let dicom = 0;
   let bytes = 0;
   for (let index = 0; index < FILES; index++) {
     const roll = random();
-    const size = roll < 0.05 ? 100 : roll < 0.75 ? 100_000 + Math.floor(random() * 5_000_000) : Math.floor(random() * MAX_FILE_BYTES) + 1000;
+    const size =
+      roll < 0.05 ? 100 : roll < 0.75 ? 100_000 + Math.floor(random() * 5_000_000) : Math.floor(random() * MAX_FILE_BYTES) + 1000;
     const isDicom = random() < 0.9 && size >= 132;
     const header = Buffer.alloc(132);
     if (isDicom) header.write('DICM', 128, 'latin1');
@@ -61,7 +62,6 @@ function writeFiles(dir: string): { paths: string[]; dicom: number; bytes: numbe
   }
   return { paths, dicom, bytes };
 }
-
 
 /**
  * Issue 5's first budget: 5,000 files chosen on the real upload page of the built client
@@ -87,7 +87,13 @@ export async function measureMarkerScan(clientDir: string): Promise<MarkerScanFi
       // The moment the page gets the files: what comes before it is the browser filling the input.
       document.addEventListener('change', () => (seen.changeAt ??= performance.now()), true);
     });
-    await context.addCookies([{ name: 'portal.cookie-consent', value: encodeURIComponent(JSON.stringify({ version: 1, choice: 'allow-all', decidedAt: new Date().toISOString() })), url: base }]);
+    await context.addCookies([
+      {
+        name: 'portal.cookie-consent',
+        value: encodeURIComponent(JSON.stringify({ version: 1, choice: 'allow-all', decidedAt: new Date().toISOString() })),
+        url: base,
+      },
+    ]);
     // Signed in through the API with the browser's own cookie jar (context.request shares it).
     const { csrfToken } = (await (await context.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
     const login = await context.request.post('/api/auth/portal/login', {
@@ -106,7 +112,10 @@ export async function measureMarkerScan(clientDir: string): Promise<MarkerScanFi
     const expected = `${dicom.toLocaleString('en')} files,`;
     const started = performance.now();
     await input.setInputFiles(paths);
-    await page.waitForFunction((text) => document.querySelector('.upload-files__total')?.textContent?.startsWith(text), expected, { timeout: 300_000, polling: 50 });
+    await page.waitForFunction((text) => document.querySelector('.upload-files__total')?.textContent?.startsWith(text), expected, {
+      timeout: 300_000,
+      polling: 50,
+    });
     const seconds = (performance.now() - started) / 1000;
     await page.waitForTimeout(200); // long-task entries arrive a moment after the task
     const main = await page.evaluate(() => (window as unknown as { __mainThread: MainThreadLog }).__mainThread);

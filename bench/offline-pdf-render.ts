@@ -22,7 +22,9 @@ export type OfflinePdfRender = { profile: Profile; fromNavigationMs: number[] };
 async function timedOfflineOpen(page: Page): Promise<number> {
   await page.reload();
   await assertOfflineCopyShown(page);
-  const rendered = await page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, FIRST_PAGE_MARK, { timeout: 60_000 });
+  const rendered = await page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, FIRST_PAGE_MARK, {
+    timeout: 60_000,
+  });
   return (await rendered.jsonValue()) as number;
 }
 
@@ -53,7 +55,10 @@ export async function measureOfflinePdfRender(browser: Browser, base: string): P
   return results;
 }
 
-const figures = (values: number[]) => `median ${median(values).toFixed(0).padStart(5)} ms, max ${Math.max(...values).toFixed(0).padStart(5)} ms`;
+const figures = (values: number[]) =>
+  `median ${median(values).toFixed(0).padStart(5)} ms, max ${Math.max(...values)
+    .toFixed(0)
+    .padStart(5)} ms`;
 
 /** Prints the figures; true when the budgeted profile's median is under the budget. */
 export function printOfflinePdfRender(results: OfflinePdfRender[]): boolean {
@@ -63,7 +68,11 @@ export function printOfflinePdfRender(results: OfflinePdfRender[]): boolean {
   let ok = true;
   for (const { profile, fromNavigationMs } of results) {
     const withinBudget = median(fromNavigationMs) < BUDGET_MS;
-    const verdict = profile.budgeted ? (withinBudget ? `ok (budget < ${BUDGET_MS} ms)` : `OVER BUDGET (< ${BUDGET_MS} ms)`) : 'for information';
+    const verdict = profile.budgeted
+      ? withinBudget
+        ? `ok (budget < ${BUDGET_MS} ms)`
+        : `OVER BUDGET (< ${BUDGET_MS} ms)`
+      : 'for information';
     console.log(`  ${profile.label.padEnd(26)} ${figures(fromNavigationMs)}  ${verdict}`);
     if (profile.budgeted) ok &&= withinBudget;
   }

@@ -1,12 +1,5 @@
 import type { Browser } from '@playwright/test';
-import {
-  cdpSessionOf,
-  describeThrottling,
-  LIGHTHOUSE_MOBILE_THROTTLING,
-  lighthouseMobile,
-  throttle,
-  UNTHROTTLED,
-} from './mobile-profile';
+import { cdpSessionOf, describeThrottling, LIGHTHOUSE_MOBILE_THROTTLING, lighthouseMobile, throttle, UNTHROTTLED } from './mobile-profile';
 import { median } from './median';
 import { measureVitals, recordVitalsInEveryPage, type PageVitals } from './page-vitals';
 import { assertOfflineCopyShown, makeInstalledAppWithOfflineCopy, signIn, waitForResult } from './result-patient';
@@ -85,7 +78,9 @@ export function printResultPageVitals(runs: ResultPageVitals): boolean {
     console.log(`  ${label}:`);
     console.log(line('Largest Contentful Paint', lcp, LCP_BUDGET_MS));
     console.log(line('Total Blocking Time', tbt, TBT_BUDGET_MS));
-    console.log(`    (median FCP ${median(loads.map((vitals) => vitals.fcpMs)).toFixed(0)} ms, TTI ${median(loads.map((vitals) => vitals.ttiMs)).toFixed(0)} ms)`);
+    console.log(
+      `    (median FCP ${median(loads.map((vitals) => vitals.fcpMs)).toFixed(0)} ms, TTI ${median(loads.map((vitals) => vitals.ttiMs)).toFixed(0)} ms)`,
+    );
     ok &&= median(lcp) <= LCP_BUDGET_MS && median(tbt) <= TBT_BUDGET_MS;
   }
   return ok;

@@ -55,7 +55,13 @@ export async function measureUploadThroughput(largeBytes = GB, smallBytes = GB /
 
     const plainServer = await startServer('--serve-plain', path.join(workDir, 'plain-data'), children);
     const plain = await timedUpload(plainServer, batchesOf(largeFiles, fileBytes, limits), session);
-    return { small, large, plain, ratio: large.mbps / plain.mbps, memoryFlat: large.peakRssGrowthMB <= small.peakRssGrowthMB + MEMORY_SLACK_MB };
+    return {
+      small,
+      large,
+      plain,
+      ratio: large.mbps / plain.mbps,
+      memoryFlat: large.peakRssGrowthMB <= small.peakRssGrowthMB + MEMORY_SLACK_MB,
+    };
   } finally {
     for (const child of children) await stopServer(child);
     rmSync(workDir, { recursive: true, force: true });
@@ -161,7 +167,9 @@ async function timedUpload(server: Server, batches: string[][], session: Session
 async function postMultipart(url: string, files: string[], session: Session): Promise<{ status: number; body: string }> {
   const boundary = `----bench${randomUUID()}`;
   const head = (file: string) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dicoms"; filename="${path.basename(file)}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="dicoms"; filename="${path.basename(file)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
   const tail = Buffer.from(`--${boundary}--\r\n`);
   const length = files.reduce((sum, file) => sum + head(file).length + statSync(file).size + 2, 0) + tail.length;
   async function* body() {
@@ -264,7 +272,11 @@ async function serveApp(dataDir: string): Promise<void> {
   process.once('SIGTERM', () => {
     server.closeAllConnections();
     server.close();
-    void app.close().then(() => db.destroy()).then(() => embedded.stop()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => db.destroy())
+      .then(() => embedded.stop())
+      .then(() => process.exit(0));
   });
 }
 

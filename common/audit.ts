@@ -71,10 +71,7 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const day = z
-  .string({ error: 'validation.audit.date.invalid' })
-  .refine(isCalendarDay, 'validation.audit.date.invalid')
-  .optional();
+const day = z.string({ error: 'validation.audit.date.invalid' }).refine(isCalendarDay, 'validation.audit.date.invalid').optional();
 
 /**
  * `GET /api/audit` query. `to` is exclusive: the browser sends the chosen end day plus one.

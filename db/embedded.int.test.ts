@@ -18,14 +18,19 @@ afterAll(async () => {
 it('answers every one of many concurrent parameterized queries with its own parameters', async () => {
   const answers = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
-      db.raw<{ rows: { n: number; at: string; label: string }[] }>(
-        'SELECT ?::int AS n, ?::timestamptz::text AS at, ?::text AS label',
-        [i, new Date(Date.UTC(2026, 0, 1 + (i % 28))), `query-${i}`],
-      ),
+      db.raw<{ rows: { n: number; at: string; label: string }[] }>('SELECT ?::int AS n, ?::timestamptz::text AS at, ?::text AS label', [
+        i,
+        new Date(Date.UTC(2026, 0, 1 + (i % 28))),
+        `query-${i}`,
+      ]),
     ),
   );
   answers.forEach((answer, i) => {
-    expect(answer.rows[0]).toEqual({ n: i, at: expect.stringContaining(`2026-01-${String(1 + (i % 28)).padStart(2, '0')}`), label: `query-${i}` });
+    expect(answer.rows[0]).toEqual({
+      n: i,
+      at: expect.stringContaining(`2026-01-${String(1 + (i % 28)).padStart(2, '0')}`),
+      label: `query-${i}`,
+    });
   });
 });
 

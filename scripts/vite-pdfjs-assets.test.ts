@@ -9,7 +9,15 @@ describe('pdf.js data files in the build', () => {
   const names = pdfjsDataFiles().map((file) => file.name);
 
   it('holds the files pdf.js asks for by name: the image decoders, a standard font, a CMap, the CMYK profile', () => {
-    for (const name of ['wasm/openjpeg.wasm', 'wasm/jbig2.wasm', 'wasm/qcms_bg.wasm', 'standard_fonts/FoxitSerif.pfb', 'standard_fonts/LiberationSans-Regular.ttf', 'cmaps/UniJIS-UCS2-H.bcmap', 'iccs/CGATS001Compat-v2-micro.icc']) {
+    for (const name of [
+      'wasm/openjpeg.wasm',
+      'wasm/jbig2.wasm',
+      'wasm/qcms_bg.wasm',
+      'standard_fonts/FoxitSerif.pfb',
+      'standard_fonts/LiberationSans-Regular.ttf',
+      'cmaps/UniJIS-UCS2-H.bcmap',
+      'iccs/CGATS001Compat-v2-micro.icc',
+    ]) {
       expect(names, name).toContain(name);
     }
   });

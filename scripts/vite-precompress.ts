@@ -14,7 +14,10 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/;
 export const MIN_SIZE_BYTES = 1024;
 
 export const ENCODINGS = [
-  { extension: '.br', compress: (source: Buffer) => promisify(brotliCompress)(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) },
+  {
+    extension: '.br',
+    compress: (source: Buffer) => promisify(brotliCompress)(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  },
   { extension: '.gz', compress: (source: Buffer) => promisify(gzip)(source, { level: 9 }) },
 ] as const;
 

@@ -11,7 +11,8 @@ import { startTestApp, type TestApp } from '../tests/support/app';
 const doc = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8');
 
 /** `{id}` and `:screeningId` name the same thing: a parameter. */
-const normalise = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\/(\{\w+\}|:\w+)/g, '/{}').replace(/\/$/, '') || '/'}`;
+const normalise = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\/(\{\w+\}|:\w+)/g, '/{}').replace(/\/$/, '') || '/'}`;
 
 type RouterLayer = { rawPath?: unknown; route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: RouterLayer[] } };
 
@@ -44,7 +45,9 @@ function documentedRoutes(): string[] {
 
 /** The codes of the ErrorCode type (server/lib/errors.ts, with the upload codes of common/types/upload.ts). */
 function errorCodesInCode(): string[] {
-  const source = ['../server/lib/errors.ts', '../common/types/upload.ts'].map((file) => readFileSync(new URL(file, import.meta.url), 'utf8')).join('\n');
+  const source = ['../server/lib/errors.ts', '../common/types/upload.ts']
+    .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+    .join('\n');
   const codes = new Set<string>();
   for (const [, typeName, body] of source.matchAll(/export type (\w+) =([^;]+);/g)) {
     if (typeName !== 'ErrorCode' && typeName !== 'UploadErrorCode') continue;

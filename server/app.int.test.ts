@@ -38,7 +38,10 @@ describe('error answers', () => {
   it('answers malformed JSON with 400 BAD_JSON', async () => {
     const client = app.client();
     await client.fetchCsrf();
-    const response = await client.request('POST', '/api/auth/login', { rawBody: '{"accessCode": "Xk7', headers: { 'content-type': 'application/json' } });
+    const response = await client.request('POST', '/api/auth/login', {
+      rawBody: '{"accessCode": "Xk7',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ code: 'BAD_JSON' });
   });

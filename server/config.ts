@@ -26,16 +26,32 @@ const envSchema = z.object({
   PROVIDER_BANK_ACCOUNT: z.string().min(1).default('PL00 0000 0000 0000 0000 0000 0000'),
   APP_VERSION: z.string().optional(),
   PUBLIC_URL: z.string().url().refine(isHttpUrl, 'must be an http(s) URL').optional(),
-  SMTP_URL: z.string().url().refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().email().optional(),
   SMS_PROVIDER: z.enum(['outbox', 'smsapi']).default('outbox'),
   SMSAPI_TOKEN: z.string().min(1).optional(),
   SMS_SENDER: z.string().min(1).max(11).optional(),
   ISO_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
-  UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  UPLOAD_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(200),
-  UPLOAD_MAX_REQUEST_BYTES: z.coerce.number().int().min(1024).default(512 * 1024 * 1024),
-  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(5 * 1024 * 1024 * 1024),
+  UPLOAD_MAX_REQUEST_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(512 * 1024 * 1024),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 1024 * 1024 * 1024),
   ISO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
@@ -83,7 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   if (isProduction && (!e.SESSION_SECRET || !e.ACCESS_CODE_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET and ACCESS_CODE_SECRET are required in production (32+ characters each).');
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET and ACCESS_CODE_SECRET are required in production (32+ characters each).',
+    );
   }
   if (isProduction && e.DEMO_DATA === 'true') {
     throw new ConfigError('Invalid configuration:\n  DEMO_DATA=true is refused in production: demo accounts must never exist there.');
@@ -97,7 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   // The browser sends a file of the largest allowed size alone in a request; it must fit.
   if (e.UPLOAD_MAX_REQUEST_BYTES < e.UPLOAD_MAX_FILE_BYTES + 64 * 1024) {
-    throw new ConfigError('Invalid configuration:\n  UPLOAD_MAX_REQUEST_BYTES must exceed UPLOAD_MAX_FILE_BYTES by 64 KB at least (room for the multipart headers).');
+    throw new ConfigError(
+      'Invalid configuration:\n  UPLOAD_MAX_REQUEST_BYTES must exceed UPLOAD_MAX_FILE_BYTES by 64 KB at least (room for the multipart headers).',
+    );
   }
   const secretsGiven = Boolean(e.SESSION_SECRET && e.ACCESS_CODE_SECRET);
   const secrets = isProduction || secretsGiven ? undefined : localSecrets(dataDir);

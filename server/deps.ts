@@ -34,7 +34,13 @@ export type ServerDeps = {
 /** The infrastructure of ServerDeps; the workers add the rest. */
 export type Infrastructure = Omit<ServerDeps, 'isoJobs'>;
 
-export function createInfrastructure(options: { config: Config; db: Db; logger: Logger; clock: Clock; throttlePolicy: ThrottlePolicy }): Infrastructure {
+export function createInfrastructure(options: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+  throttlePolicy: ThrottlePolicy;
+}): Infrastructure {
   const { config, db, logger, clock, throttlePolicy } = options;
   return {
     config,

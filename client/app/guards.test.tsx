@@ -56,7 +56,7 @@ describe('RouteGuard', () => {
     expect(requests.every((request) => request.method === 'GET')).toBe(true);
   });
 
-  it('asks for the screening info on the result page of a guest, the page\'s result and banners beside it', async () => {
+  it("asks for the screening info on the result page of a guest, the page's result and banners beside it", async () => {
     const requests = fakeApi({
       'GET /user/profile': () => ({ body: demoGuest }),
       'GET /screening': () => ({ body: { id: 41, createdAt: '2024-05-06T08:00:00Z' } }),
@@ -67,7 +67,7 @@ describe('RouteGuard', () => {
     expect(requests.map((request) => request.path)).toEqual(['/user/profile', '/banners', '/banners', '/screening/result', '/screening']);
   });
 
-  it('never reads the result for a patient sent away from the guest\'s result page', async () => {
+  it("never reads the result for a patient sent away from the guest's result page", async () => {
     const requests = fakeApi({ 'GET /user/profile': () => ({ body: demoPatient }) });
     const { location } = renderAt('/screening', <RouteGuard>{page}</RouteGuard>);
     await waitFor(() => expect(location.history.at(-1)).toBe('/screenings'));

@@ -29,7 +29,9 @@ async function verifySession(path: string): Promise<Verification> {
   // A login page asks once, quietly. Elsewhere the profile tells a guest from a patient; a known
   // session skips it on result pages.
   const askProfile =
-    route.access === 'public' ? isLoginPath(path) && session.status === 'unknown' : route.access !== 'result' || session.status !== 'signedIn';
+    route.access === 'public'
+      ? isLoginPath(path) && session.status === 'unknown'
+      : route.access !== 'result' || session.status !== 'signedIn';
   // A session the browser does not know yet keeps the result page waiting for this check
   // (startCheck): its requests start here, beside the check's, instead of after it. A known
   // session renders the page at once, and the page asks itself.

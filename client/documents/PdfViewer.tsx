@@ -13,10 +13,7 @@ import { saveBlob } from './save-blob';
 type PdfSource = { path: string; query: Record<string, QueryValue> };
 
 type ViewerState =
-  | { kind: 'closed' }
-  | { kind: 'loading' }
-  | { kind: 'shown'; document: PdfDocument }
-  | { kind: 'failed'; message: MessageKey };
+  { kind: 'closed' } | { kind: 'loading' } | { kind: 'shown'; document: PdfDocument } | { kind: 'failed'; message: MessageKey };
 
 export type PdfViewerProps = {
   title: string;
@@ -120,7 +117,14 @@ function failureKey(error: unknown, fetchErrorKey: MessageKey): MessageKey {
  * download on a phone), its pages drawn into canvases that scroll within 512 px, and a download
  * button that doubles as the text alternative of the drawn pages.
  */
-export function PdfViewer({ title, source, fileName, fetchErrorKey = 'result.errors.fetch', deviceCopy, openWhenKept = false }: PdfViewerProps) {
+export function PdfViewer({
+  title,
+  source,
+  fileName,
+  fetchErrorKey = 'result.errors.fetch',
+  deviceCopy,
+  openWhenKept = false,
+}: PdfViewerProps) {
   const t = useT();
   const headingId = useId();
   const [state, setState] = useState<ViewerState>({ kind: 'closed' });

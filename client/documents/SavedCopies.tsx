@@ -92,13 +92,13 @@ export function SavedCopies({ ownerKey }: { ownerKey: OwnerKey }) {
       >
         {({ close }) => (
           <>
-          <p>{t(pending?.kind === 'all' ? 'offline.saved.confirmAllText' : 'offline.saved.confirmOneText')}</p>
-          <div className="dialog__actions">
-            <Button variant="secondary" onPress={close}>
-              {t('offline.saved.cancel')}
-            </Button>
-            <Button onPress={() => pending && void confirmDelete(pending)}>{t('offline.saved.confirmDelete')}</Button>
-          </div>
+            <p>{t(pending?.kind === 'all' ? 'offline.saved.confirmAllText' : 'offline.saved.confirmOneText')}</p>
+            <div className="dialog__actions">
+              <Button variant="secondary" onPress={close}>
+                {t('offline.saved.cancel')}
+              </Button>
+              <Button onPress={() => pending && void confirmDelete(pending)}>{t('offline.saved.confirmDelete')}</Button>
+            </div>
           </>
         )}
       </Dialog>

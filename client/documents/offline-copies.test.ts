@@ -17,7 +17,16 @@ import {
 
 function result(id: number, examinedAt: string, firstName = 'Maria'): ScreeningResult {
   return {
-    screening: { id, examinedAt, firstName, lastName: 'Kowalska', absorbedDoseMgy: 1.2, result: 2, descriptionsStatus: 'desc_all_completed', signedAt: null },
+    screening: {
+      id,
+      examinedAt,
+      firstName,
+      lastName: 'Kowalska',
+      absorbedDoseMgy: 1.2,
+      result: 2,
+      descriptionsStatus: 'desc_all_completed',
+      signedAt: null,
+    },
     documents: [],
     hasFacilitiesList: false,
     iso: { status: 'no_request' },

@@ -28,12 +28,7 @@ function announceChange(): void {
 export type OfflineScreening = { result: ScreeningResult; savedAt: string };
 
 /** Keeps a document the patient opened or downloaded, with the screening data shown with it. */
-export async function keepDocument(
-  ownerKey: OwnerKey,
-  result: ScreeningResult,
-  document: KeptDocument,
-  pdf: Blob,
-): Promise<void> {
+export async function keepDocument(ownerKey: OwnerKey, result: ScreeningResult, document: KeptDocument, pdf: Blob): Promise<void> {
   const savedAt = new Date().toISOString();
   const screeningId = result.screening.id;
   await putScreeningCopy({ ownerKey, screeningId, result, savedAt });

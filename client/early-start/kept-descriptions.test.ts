@@ -18,7 +18,16 @@ const referral: ScreeningDocument = { id: 'ref', name: 'Skierowanie.pdf', type: 
 
 function result(documents: ScreeningDocument[]): ScreeningResult {
   return {
-    screening: { id: 7, examinedAt: '2026-10-06T09:00:00Z', firstName: 'Maria', lastName: 'Kowalska', absorbedDoseMgy: 1.2, result: 1, descriptionsStatus: 'desc_all_completed', signedAt: null },
+    screening: {
+      id: 7,
+      examinedAt: '2026-10-06T09:00:00Z',
+      firstName: 'Maria',
+      lastName: 'Kowalska',
+      absorbedDoseMgy: 1.2,
+      result: 1,
+      descriptionsStatus: 'desc_all_completed',
+      signedAt: null,
+    },
     documents,
     hasFacilitiesList: false,
     iso: { status: 'no_request' },

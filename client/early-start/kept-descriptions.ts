@@ -29,7 +29,11 @@ export function startOpeningKeptDescriptions(ownerKey: OwnerKey, result: Screeni
   for (const untaken of openings.values()) void untaken.then((kept) => kept?.document?.destroy());
   openings.clear();
   for (const { id, type } of result.documents) {
-    if (type === 'description') openings.set(keyOf(ownerKey, id), openKept(ownerKey, id).catch(() => null));
+    if (type === 'description')
+      openings.set(
+        keyOf(ownerKey, id),
+        openKept(ownerKey, id).catch(() => null),
+      );
   }
 }
 

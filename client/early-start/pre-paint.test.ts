@@ -61,7 +61,15 @@ type Device = { path: string; onLine: boolean; installed?: boolean; user?: objec
 type Answer = { ok: boolean; clone(): { json(): Promise<unknown> } };
 
 const answer = (ok: boolean, body: unknown): Answer => ({ ok, clone: () => ({ json: async () => body }) });
-const GUEST: SessionUser = { id: null, guest: true, email: null, personalDataId: null, requirePasswordChange: false, personalData: null, screeningId: 4 };
+const GUEST: SessionUser = {
+  id: null,
+  guest: true,
+  email: null,
+  personalDataId: null,
+  requirePasswordChange: false,
+  personalData: null,
+  screeningId: 4,
+};
 const PATIENT: SessionUser = { ...GUEST, id: 7, guest: false, email: 'anna@example.com', personalDataId: 3, screeningId: null };
 const BANNERS = [{ imageUrl: '/banners/a.svg' }, { imageUrl: '/banners/b.svg' }];
 
@@ -158,12 +166,21 @@ describe('the pre-paint script: the result page before the app', () => {
   });
 
   it('reads a result exactly when the route guard will show it (client/routes/decide-navigation.ts)', async () => {
-    const users = [GUEST, PATIENT, { ...GUEST, guest: false }, { ...GUEST, requirePasswordChange: true }, { ...PATIENT, requirePasswordChange: true }];
+    const users = [
+      GUEST,
+      PATIENT,
+      { ...GUEST, guest: false },
+      { ...GUEST, requirePasswordChange: true },
+      { ...PATIENT, requirePasswordChange: true },
+    ];
     for (const user of users) {
       for (const path of ['/screening', '/screening/12']) {
         const { requests } = await startedOn({ path, onLine: true, user });
         const shown = decideNavigation(path, { status: 'signedIn', user }).kind === 'render';
-        expect(requests.some((url) => url.startsWith('/api/screening/result')), `${path} for ${JSON.stringify(user)}`).toBe(shown);
+        expect(
+          requests.some((url) => url.startsWith('/api/screening/result')),
+          `${path} for ${JSON.stringify(user)}`,
+        ).toBe(shown);
       }
     }
   });

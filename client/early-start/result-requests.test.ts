@@ -35,7 +35,9 @@ describe('requests the route guard starts for the result page', () => {
 
   it('ask again for banners refused before the session was known', async () => {
     let signedIn = false;
-    const requests = fakeApi({ 'GET /banners': () => (signedIn ? { body: [banner] } : { status: 401, body: { code: 'UNAUTHENTICATED' } }) });
+    const requests = fakeApi({
+      'GET /banners': () => (signedIn ? { body: [banner] } : { status: 401, body: { code: 'UNAUTHENTICATED' } }),
+    });
     prefetchBanners();
     signedIn = true;
     expect(await fetchBanners('top-placement')).toEqual([banner]);

@@ -2,7 +2,6 @@ import { api } from '../lib/api';
 import type { Banner, BannerPosition } from '@common/types/content';
 import type { ScreeningResult } from '@common/types/result';
 
-
 /**
  * The result page's requests, started by the route guard while it checks the session
  * (client/app/guards.tsx), so that on a phone's slow link they travel together rather than one
@@ -16,7 +15,10 @@ const started = new Map<string, Started>();
 function start(key: string, request: () => Promise<unknown>): void {
   const entry: Started = { answer: request(), at: Date.now() };
   // Its failure belongs to the page that takes it, not to the console as unhandled.
-  entry.answer.then((value) => void (entry.arrived = { value }), () => undefined);
+  entry.answer.then(
+    (value) => void (entry.arrived = { value }),
+    () => undefined,
+  );
   started.set(key, entry);
 }
 

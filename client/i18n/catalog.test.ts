@@ -49,12 +49,7 @@ const KEY_SHAPE = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
 const FILE_NAME = /\.(ts|tsx|js|mjs|json|css|html|pdf|svg|png|webp|webmanifest)$/;
 
 function looksLikeKey(value: string): boolean {
-  return (
-    KEY_SHAPE.test(value) &&
-    keyPrefixes.has(value.split('.')[0]) &&
-    !FILE_NAME.test(value) &&
-    !NOT_MESSAGE_KEYS.has(value)
-  );
+  return KEY_SHAPE.test(value) && keyPrefixes.has(value.split('.')[0]) && !FILE_NAME.test(value) && !NOT_MESSAGE_KEYS.has(value);
 }
 
 /** Argument, tag and plural/select names of a message with their kinds, e.g. "days:plural". */
@@ -89,13 +84,21 @@ describe('message catalogs', () => {
   it('have the same keys in Polish and English', () => {
     const plKeys = new Set(Object.keys(pl));
     const enKeys = new Set(Object.keys(en));
-    expect([...plKeys].filter((key) => !enKeys.has(key)), 'keys missing from en.json').toEqual([]);
-    expect([...enKeys].filter((key) => !plKeys.has(key)), 'keys missing from pl.json').toEqual([]);
+    expect(
+      [...plKeys].filter((key) => !enKeys.has(key)),
+      'keys missing from en.json',
+    ).toEqual([]);
+    expect(
+      [...enKeys].filter((key) => !plKeys.has(key)),
+      'keys missing from pl.json',
+    ).toEqual([]);
   });
 
   it('have no empty message', () => {
     for (const [lang, catalog] of Object.entries(catalogs)) {
-      const empty = Object.entries(catalog).filter(([, text]) => text.trim() === '').map(([key]) => key);
+      const empty = Object.entries(catalog)
+        .filter(([, text]) => text.trim() === '')
+        .map(([key]) => key);
       expect(empty, `empty messages in ${lang}.json`).toEqual([]);
     }
   });

@@ -67,11 +67,7 @@ describe('api requests', () => {
   });
 
   it('sends the token on GET /auth/logout and adopts the fresh token of the answer', async () => {
-    const calls = fakeServer(
-      json(200, { csrfToken: 'anonymous' }),
-      json(200, { csrfToken: 'after-logout' }),
-      json(200, {}),
-    );
+    const calls = fakeServer(json(200, { csrfToken: 'anonymous' }), json(200, { csrfToken: 'after-logout' }), json(200, {}));
     await api.get('/auth/logout');
     await api.post('/auth/login', {});
     expect(calls[1]?.headers['X-CSRF-Token']).toBe('anonymous');
@@ -79,11 +75,7 @@ describe('api requests', () => {
   });
 
   it('replaces the token with the one a login answers', async () => {
-    const calls = fakeServer(
-      json(200, { csrfToken: 'before' }),
-      json(200, { user: { id: 1 }, csrfToken: 'renewed' }),
-      json(200, {}),
-    );
+    const calls = fakeServer(json(200, { csrfToken: 'before' }), json(200, { user: { id: 1 }, csrfToken: 'renewed' }), json(200, {}));
     await api.post('/auth/portal/login', {});
     await api.post('/audit/browser', {});
     expect(calls[2]?.headers['X-CSRF-Token']).toBe('renewed');
@@ -179,7 +171,9 @@ describe('requests the pre-paint script sent early (index.html)', () => {
   });
 
   it('asks the server itself when the script decided not to send it', async () => {
-    (globalThis as { portalEarlyRequests?: Record<string, Promise<null>> }).portalEarlyRequests = { '/api/screening/result': Promise.resolve(null) };
+    (globalThis as { portalEarlyRequests?: Record<string, Promise<null>> }).portalEarlyRequests = {
+      '/api/screening/result': Promise.resolve(null),
+    };
     const calls = fakeServer(json(200, { screening: { id: 4 } }));
     expect(await api.get('/screening/result')).toEqual({ screening: { id: 4 } });
     expect(calls.map((call) => call.url)).toEqual(['/api/screening/result']);
@@ -277,7 +271,11 @@ function fakeXhr(...answers: XhrAnswer[]) {
         this.reportSent(400, 1000);
         this.reportSent(1000, 1000);
         if (answer === undefined || answer === 'network-error') return this.onerror?.();
-        this.answer(answer.status, answer.body === undefined ? '' : JSON.stringify(answer.body), answer.headers ?? 'content-type: application/json\r\n');
+        this.answer(
+          answer.status,
+          answer.body === undefined ? '' : JSON.stringify(answer.body),
+          answer.headers ?? 'content-type: application/json\r\n',
+        );
       });
     }
   }
@@ -300,15 +298,22 @@ describe('postFormWithProgress', () => {
     const answer = await postFormWithProgress('/dicom', form, { onUploadProgress: (loaded, total) => progress.push(`${loaded}/${total}`) });
     expect(answer).toEqual({ stored: 1, duplicates: 0, refused: [] });
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/csrf']);
-    expect(xhr.sent).toEqual([{ method: 'POST', url: '/api/dicom', headers: { Accept: 'application/json', 'X-CSRF-Token': 'tok-1' }, body: form }]);
+    expect(xhr.sent).toEqual([
+      { method: 'POST', url: '/api/dicom', headers: { Accept: 'application/json', 'X-CSRF-Token': 'tok-1' }, body: form },
+    ]);
     expect(progress).toEqual(['400/1000', '1000/1000']);
   });
 
   it('renews a stale token once and sends the form again, its progress starting over', async () => {
     fakeServer(json(200, { csrfToken: 'stale' }), json(200, { csrfToken: 'fresh' }));
-    const xhr = fakeXhr({ status: 403, body: { code: 'INVALID_CSRF_TOKEN' } }, { status: 200, body: { stored: 1, duplicates: 0, refused: [] } });
+    const xhr = fakeXhr(
+      { status: 403, body: { code: 'INVALID_CSRF_TOKEN' } },
+      { status: 200, body: { stored: 1, duplicates: 0, refused: [] } },
+    );
     const progress: number[] = [];
-    await expect(postFormWithProgress('/dicom', dicomForm(), { onUploadProgress: (loaded) => progress.push(loaded) })).resolves.toMatchObject({ stored: 1 });
+    await expect(
+      postFormWithProgress('/dicom', dicomForm(), { onUploadProgress: (loaded) => progress.push(loaded) }),
+    ).resolves.toMatchObject({ stored: 1 });
     expect(xhr.sent.map((request) => request.headers['X-CSRF-Token'])).toEqual(['stale', 'fresh']);
     expect(progress).toEqual([400, 1000, 400, 1000]);
   });
@@ -317,7 +322,10 @@ describe('postFormWithProgress', () => {
     fakeServer(json(200, { csrfToken: 'a' }), json(200, { csrfToken: 'b' }));
     const blocked = { status: 403, body: { code: 'COOKIES_BLOCKED', status: 3 } };
     const xhr = fakeXhr(blocked, blocked);
-    await expect(postFormWithProgress('/dicom', dicomForm(), { onUploadProgress: () => {} })).rejects.toMatchObject({ code: 'COOKIES_BLOCKED', bodyStatus: 3 });
+    await expect(postFormWithProgress('/dicom', dicomForm(), { onUploadProgress: () => {} })).rejects.toMatchObject({
+      code: 'COOKIES_BLOCKED',
+      bodyStatus: 3,
+    });
     expect(xhr.sent).toHaveLength(2);
   });
 

@@ -25,13 +25,7 @@ export class ApiError extends Error {
   /** `status` of the error body: 3 means the browser refused the session cookie. */
   readonly bodyStatus: number | null;
 
-  constructor(init: {
-    status: number;
-    code: string;
-    issues?: ApiIssue[];
-    retryAfterSeconds?: number | null;
-    bodyStatus?: number | null;
-  }) {
+  constructor(init: { status: number; code: string; issues?: ApiIssue[]; retryAfterSeconds?: number | null; bodyStatus?: number | null }) {
     super(`${init.status} ${init.code}`);
     this.name = 'ApiError';
     this.status = init.status;
@@ -101,7 +95,10 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
  * Carries one request and resolves with the server's answer, whatever its status; rejects with an
  * AbortError when aborted and with anything else when the request did not get through.
  */
-type Transport = (url: string, init: { method: Method; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal }) => Promise<Response>;
+type Transport = (
+  url: string,
+  init: { method: Method; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal },
+) => Promise<Response>;
 
 const fetchTransport: Transport = (url, init) => {
   const send = () => fetch(url, { ...init, credentials: 'same-origin' });
@@ -219,9 +216,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   const body = (await readJson(response)) as Record<string, unknown> | undefined;
   const bodyCode = typeof body?.code === 'string' ? body.code : null;
   const retryAfterSeconds =
-    typeof body?.retryAfterSeconds === 'number'
-      ? body.retryAfterSeconds
-      : parseRetryAfter(response.headers.get('Retry-After'));
+    typeof body?.retryAfterSeconds === 'number' ? body.retryAfterSeconds : parseRetryAfter(response.headers.get('Retry-After'));
   return new ApiError({
     status: response.status,
     code: bodyCode ?? (response.status >= 500 ? 'INTERNAL' : UNKNOWN_ERROR),
@@ -268,12 +263,10 @@ async function requestJson<T>(
 export const api = {
   get: <T>(path: string, options: RequestOptions = {}) => requestJson<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => requestJson<T>('POST', path, body, options),
-  patch: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
-    requestJson<T>('PATCH', path, body, options),
+  patch: <T>(path: string, body?: unknown, options: RequestOptions = {}) => requestJson<T>('PATCH', path, body, options),
   delete: <T>(path: string, options: RequestOptions = {}) => requestJson<T>('DELETE', path, undefined, options),
   /** Files (PDF, ISO): the body as a Blob; failures still arrive as ApiError. */
-  getBlob: async (path: string, options: RequestOptions = {}): Promise<Blob> =>
-    (await request('GET', path, undefined, options)).blob(),
+  getBlob: async (path: string, options: RequestOptions = {}): Promise<Blob> => (await request('GET', path, undefined, options)).blob(),
 };
 
 export type UploadOptions = RequestOptions & {

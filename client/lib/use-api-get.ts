@@ -38,8 +38,5 @@ export function useApiGet<T>(path: string, query: Record<string, QueryValue> = {
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
   const current = loaded.key === requestKey;
   // The same object until something changes, so memoised parts of a page skip re-rendering.
-  return useMemo(
-    () => ({ data: loaded.data, loading: !current, failed: loaded.failed && current, reload }),
-    [loaded, current, reload],
-  );
+  return useMemo(() => ({ data: loaded.data, loading: !current, failed: loaded.failed && current, reload }), [loaded, current, reload]);
 }

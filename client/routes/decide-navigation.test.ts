@@ -51,7 +51,17 @@ describe('decideNavigation', () => {
   });
 
   it('sends a signed-out visitor of other guarded pages to the patient login', () => {
-    for (const path of ['/screenings', '/referral', '/portal/profile', '/portal/upload-screenings', '/portal/audit', '/order-screening-copy/3', '/payment', '/order/9/status', '/order/success']) {
+    for (const path of [
+      '/screenings',
+      '/referral',
+      '/portal/profile',
+      '/portal/upload-screenings',
+      '/portal/audit',
+      '/order-screening-copy/3',
+      '/payment',
+      '/order/9/status',
+      '/order/success',
+    ]) {
       expect(decideNavigation(path, signedOut), path).toEqual(to('/portal/login'));
     }
   });
@@ -78,7 +88,14 @@ describe('decideNavigation', () => {
   });
 
   it('refuses patient-only pages to a guest', () => {
-    for (const path of ['/screenings', '/referral', '/portal/profile', '/portal/upload-screenings', '/order-screening-copy/41', '/payment']) {
+    for (const path of [
+      '/screenings',
+      '/referral',
+      '/portal/profile',
+      '/portal/upload-screenings',
+      '/order-screening-copy/41',
+      '/payment',
+    ]) {
       expect(decideNavigation(path, as(guest)), path).toEqual(to('/screening'));
     }
     expect(decideNavigation('/portal/audit', as(guest))).toEqual(to('/audit'));
@@ -91,7 +108,15 @@ describe('decideNavigation', () => {
   });
 
   it('lets a patient use her own pages and the survey of a screening by id', () => {
-    for (const path of ['/screenings', '/referral', '/portal/profile', '/portal/upload-screenings', '/portal/audit', '/screening/12/survey', '/order/3/status']) {
+    for (const path of [
+      '/screenings',
+      '/referral',
+      '/portal/profile',
+      '/portal/upload-screenings',
+      '/portal/audit',
+      '/screening/12/survey',
+      '/order/3/status',
+    ]) {
       expect(decideNavigation(path, as(anna)), path).toEqual(render);
     }
   });

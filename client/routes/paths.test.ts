@@ -8,17 +8,43 @@ describe('the route table', () => {
   });
 
   it('lets visitors open the public pages without a session check', () => {
-    for (const path of ['/', '/login', '/portal/login', '/faq', '/contact', '/contact/success', '/reset-password',
-      '/reset-password/sent', '/change-password/6f1c2c8e-3b0a-4c55-9d7e-0f4c2b7a9e11', '/password-changed',
-      '/portal/consent', '/portal/regulations', '/copy-of-medical-clerking']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/portal/login',
+      '/faq',
+      '/contact',
+      '/contact/success',
+      '/reset-password',
+      '/reset-password/sent',
+      '/change-password/6f1c2c8e-3b0a-4c55-9d7e-0f4c2b7a9e11',
+      '/password-changed',
+      '/portal/consent',
+      '/portal/regulations',
+      '/copy-of-medical-clerking',
+    ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
   });
 
   it('checks the session on every other page', () => {
-    for (const path of ['/screening', '/screening/survey', '/screening/12/survey', '/screenings', '/referral',
-      '/portal/profile', '/portal/upload-screenings', '/audit', '/portal/audit', '/order-screening-copy/12',
-      '/payment', '/order/5/status', '/buy-consultation/screening/12', '/order/success', '/payment/success']) {
+    for (const path of [
+      '/screening',
+      '/screening/survey',
+      '/screening/12/survey',
+      '/screenings',
+      '/referral',
+      '/portal/profile',
+      '/portal/upload-screenings',
+      '/audit',
+      '/portal/audit',
+      '/order-screening-copy/12',
+      '/payment',
+      '/order/5/status',
+      '/buy-consultation/screening/12',
+      '/order/success',
+      '/payment/success',
+    ]) {
       expect(isPublicPath(path), path).toBe(false);
     }
   });

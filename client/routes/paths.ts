@@ -106,7 +106,9 @@ export function routeForPath(location: string): { route: RouteDefinition; params
 
 /** matchRoute also answers positional captures ("0", "1" ...); the routes use names only. */
 function namedParams(params: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => !/^\d+$/.test(entry[0]) && entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => !/^\d+$/.test(entry[0]) && entry[1] !== undefined),
+  );
 }
 
 /**

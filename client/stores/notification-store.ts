@@ -20,17 +20,10 @@ export const notifications = proxy<{ items: Notification[] }>({ items: [] });
 let nextId = 1;
 
 /** Shows a translated message; returns its id for `dismissNotification`. */
-export function notify(input: {
-  kind: NotificationKind;
-  key: MessageKey;
-  values?: MessageValues;
-  persistent?: boolean;
-}): number {
+export function notify(input: { kind: NotificationKind; key: MessageKey; values?: MessageValues; persistent?: boolean }): number {
   const id = nextId++;
   // The same message twice in a row (e.g. a double click) is shown once.
-  notifications.items = notifications.items.filter(
-    (item) => !(item.key === input.key && item.kind === input.kind),
-  );
+  notifications.items = notifications.items.filter((item) => !(item.key === input.key && item.kind === input.kind));
   notifications.items.push({ id, kind: input.kind, key: input.key, values: input.values, persistent: input.persistent ?? false });
   return id;
 }

@@ -26,7 +26,10 @@ describe('session store', () => {
 
   it('keeps a known user signed in while the device is offline', async () => {
     setSignedIn(demoPatient);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await loadProfile();
     expect(session.status).toBe('signedIn');
   });
@@ -73,7 +76,10 @@ describe('session store', () => {
 
   it('stays signed in when the server could not end the session', async () => {
     setSignedIn(demoGuest);
-    fakeApi({ 'GET /auth/csrf': () => ({ body: { csrfToken: 't' } }), 'GET /auth/logout': () => ({ status: 500, body: { code: 'INTERNAL' } }) });
+    fakeApi({
+      'GET /auth/csrf': () => ({ body: { csrfToken: 't' } }),
+      'GET /auth/logout': () => ({ status: 500, body: { code: 'INTERNAL' } }),
+    });
     await expect(logout()).rejects.toMatchObject({ code: 'INTERNAL' });
     expect(session.status).toBe('signedIn');
   });

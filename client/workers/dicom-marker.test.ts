@@ -55,7 +55,10 @@ describe('scanMarkers', () => {
   });
 
   it('marks a file that cannot be read any more, and keeps the order of many files', async () => {
-    const gone = { size: 1000, slice: () => ({ arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotFoundError')) }) } as unknown as Blob;
+    const gone = {
+      size: 1000,
+      slice: () => ({ arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotFoundError')) }),
+    } as unknown as Blob;
     const files = Array.from({ length: 40 }, (_, index) => (index === 17 ? gone : index % 3 === 0 ? new Blob(['not dicom']) : part10()));
     const verdicts = await scanMarkers(files);
     expect(verdicts[17]).toBe(MarkerVerdict.unreadable);

@@ -33,7 +33,13 @@ export type UploadErrorCode =
   | 'UPLOAD_BAD_REQUEST'; // 400: not multipart, or a field other than `dicoms`
 
 /** Limits the client needs to form batches: `GET /api/dicom/limits`. */
-export type UploadLimits = { maxFileBytes: number; maxFilesPerRequest: number; maxRequestBytes: number; quotaBytes: number; usedBytes: number };
+export type UploadLimits = {
+  maxFileBytes: number;
+  maxFilesPerRequest: number;
+  maxRequestBytes: number;
+  quotaBytes: number;
+  usedBytes: number;
+};
 
 /** One uploaded study of the patient, for the list on the upload page: `GET /api/dicom`. */
 export type UploadedStudy = {

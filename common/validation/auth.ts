@@ -16,9 +16,7 @@ export const resultLoginSchema = z.object({
     .trim()
     .min(1, 'validation.accessCode.required')
     .regex(new RegExp(`^[A-Za-z0-9]{1,${ACCESS_CODE_LENGTH}}$`), 'validation.accessCode.invalid'),
-  birthAt: z
-    .string({ error: 'validation.birthAt.invalid' })
-    .regex(BIRTH_DATE_PATTERN, 'validation.birthAt.invalid'),
+  birthAt: z.string({ error: 'validation.birthAt.invalid' }).regex(BIRTH_DATE_PATTERN, 'validation.birthAt.invalid'),
   portalTerms: consent,
   policyTerms: consent,
 });

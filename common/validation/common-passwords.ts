@@ -4,8 +4,9 @@
  * without diacritics; the rule in password.ts folds the typed password the same way and also
  * tries it without leading or trailing digits and symbols, so "Polska2024!" matches "polska".
  * Most entries are shorter than the minimum length; they stay because "haslo" + "1234567" is
- * still a guess an attacker makes early.
+ * still a guess an attacker makes early. A word list, kept dense by hand (prettier-ignore).
  */
+// prettier-ignore
 export const COMMON_PASSWORDS: readonly string[] = [
   // International breach lists
   '123456', '123456789', '12345678', '12345', '1234567', '1234567890', '111111', '000000',

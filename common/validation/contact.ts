@@ -54,11 +54,7 @@ const requiredText = (required: string, tooLong: string, max: number) =>
     .refine((value) => characterCount(value) <= max, tooLong);
 
 export const contactMessageSchema = z.object({
-  firstName: requiredText(
-    'contact.validation.firstName.required',
-    'contact.validation.firstName.tooLong',
-    NAME_MAX_LENGTH,
-  ),
+  firstName: requiredText('contact.validation.firstName.required', 'contact.validation.firstName.tooLong', NAME_MAX_LENGTH),
   lastName: requiredText('contact.validation.lastName.required', 'contact.validation.lastName.tooLong', NAME_MAX_LENGTH),
   // Optional: an empty field means "no email", stored as null rather than ''.
   email: z
@@ -74,12 +70,7 @@ export const contactMessageSchema = z.object({
   phoneNumber: z
     .string({ error: 'contact.validation.phone.required' })
     .transform(normalizePhoneNumber)
-    .pipe(
-      z
-        .string()
-        .min(1, 'contact.validation.phone.required')
-        .refine(isValidPhoneNumber, 'contact.validation.phone.invalid'),
-    ),
+    .pipe(z.string().min(1, 'contact.validation.phone.required').refine(isValidPhoneNumber, 'contact.validation.phone.invalid')),
   content: requiredText('contact.validation.content.required', 'contact.validation.content.tooLong', CONTENT_MAX_LENGTH),
   consent: z.literal(true, { error: 'contact.validation.consent.required' }),
 });

@@ -27,12 +27,7 @@ const emailField = z
 const phoneField = z
   .string({ error: 'passwordReset.validation.phoneInvalid' })
   .transform(normalizePhoneNumber)
-  .pipe(
-    z
-      .string()
-      .min(1, 'passwordReset.validation.phoneRequired')
-      .refine(isValidPhoneNumber, 'passwordReset.validation.phoneInvalid'),
-  );
+  .pipe(z.string().min(1, 'passwordReset.validation.phoneRequired').refine(isValidPhoneNumber, 'passwordReset.validation.phoneInvalid'));
 
 /** The form as the user fills it in: the chosen channel's field is checked, the other ignored. */
 export const resetRequestFormSchema = z.discriminatedUnion('channel', [
@@ -41,8 +36,7 @@ export const resetRequestFormSchema = z.discriminatedUnion('channel', [
 ]);
 
 export type ResetRequest =
-  | { channel: 'email'; email: string; language: ResetLanguage }
-  | { channel: 'sms'; phoneNumber: string; language: ResetLanguage };
+  { channel: 'email'; email: string; language: ResetLanguage } | { channel: 'sms'; phoneNumber: string; language: ResetLanguage };
 
 /**
  * `POST /api/auth/password/reset`: `{ email }` or `{ phoneNumber }`, and `language`. A body with
@@ -73,17 +67,15 @@ type NewPasswordMessage = 'validation.password.required' | 'validation.password.
  * The token page's form as typed (before hashing): the new-password rule of password.ts, then the
  * confirmation. The page knows no login, so only length and the blocklist apply.
  */
-export const newPasswordFormSchema = z
-  .object({ password: z.string(), confirm: z.string() })
-  .superRefine((form, context) => {
-    const refuse = (path: 'password' | 'confirm', message: NewPasswordMessage | PasswordRuleMessage) =>
-      context.addIssue({ code: 'custom', path: [path], message });
-    const weakness = form.password ? checkNewPassword(form.password) : null;
-    if (!form.password) refuse('password', 'validation.password.required');
-    else if (weakness) refuse('password', weakness);
-    if (!form.confirm) refuse('confirm', 'validation.password.confirmRequired');
-    else if (form.confirm !== form.password) refuse('confirm', 'validation.password.mismatch');
-  });
+export const newPasswordFormSchema = z.object({ password: z.string(), confirm: z.string() }).superRefine((form, context) => {
+  const refuse = (path: 'password' | 'confirm', message: NewPasswordMessage | PasswordRuleMessage) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  const weakness = form.password ? checkNewPassword(form.password) : null;
+  if (!form.password) refuse('password', 'validation.password.required');
+  else if (weakness) refuse('password', weakness);
+  if (!form.confirm) refuse('confirm', 'validation.password.confirmRequired');
+  else if (form.confirm !== form.password) refuse('confirm', 'validation.password.mismatch');
+});
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 const hashed = (message: NewPasswordMessage) =>

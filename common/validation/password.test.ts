@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../client/i18n/en.json';
 import pl from '../../client/i18n/pl.json';
-import {
-  checkNewPassword,
-  MIN_PASSWORD_LENGTH,
-  passwordChangeFormSchema,
-  passwordChangeSchema,
-} from './password';
+import { checkNewPassword, MIN_PASSWORD_LENGTH, passwordChangeFormSchema, passwordChangeSchema } from './password';
 
 const hex = (char: string) => char.repeat(64);
 
@@ -58,12 +53,8 @@ describe('checkNewPassword', () => {
   });
 
   it('refuses the login or the name part of an email login, ignoring case', () => {
-    expect(checkNewPassword('Anna.Nowak@Example.com', { login: 'anna.nowak@example.com' })).toBe(
-      'validation.password.sameAsLogin',
-    );
-    expect(checkNewPassword('anna.nowak.portal', { login: 'Anna.Nowak.Portal@example.com' })).toBe(
-      'validation.password.sameAsLogin',
-    );
+    expect(checkNewPassword('Anna.Nowak@Example.com', { login: 'anna.nowak@example.com' })).toBe('validation.password.sameAsLogin');
+    expect(checkNewPassword('anna.nowak.portal', { login: 'Anna.Nowak.Portal@example.com' })).toBe('validation.password.sameAsLogin');
     expect(checkNewPassword('anna.nowak.portal')).toBeNull();
   });
 });
@@ -100,7 +91,14 @@ describe('passwordChangeFormSchema', () => {
   });
 
   it('uses only messages present in both catalogs', () => {
-    const keys = ['validation.password.oldRequired', 'validation.password.confirmRequired', 'validation.password.mismatch', 'validation.password.common', 'validation.password.sameAsLogin', 'validation.password.sameAsOld'];
+    const keys = [
+      'validation.password.oldRequired',
+      'validation.password.confirmRequired',
+      'validation.password.mismatch',
+      'validation.password.common',
+      'validation.password.sameAsLogin',
+      'validation.password.sameAsOld',
+    ];
     for (const key of keys) {
       expect(en).toHaveProperty([key]);
       expect(pl).toHaveProperty([key]);
@@ -115,7 +113,9 @@ describe('passwordChangeSchema (what the server accepts)', () => {
   });
 
   it('refuses plain passwords that were not hashed in the browser', () => {
-    expect(fieldMessages(passwordChangeSchema.safeParse({ oldPassword: 'Mammo!2024demo', newPassword: hex('b'), confirm: hex('b') }))).toEqual({
+    expect(
+      fieldMessages(passwordChangeSchema.safeParse({ oldPassword: 'Mammo!2024demo', newPassword: hex('b'), confirm: hex('b') })),
+    ).toEqual({
       oldPassword: 'validation.password.notHashed',
     });
   });

@@ -16,10 +16,7 @@ import { COMMON_PASSWORDS } from './common-passwords';
  */
 export const MIN_PASSWORD_LENGTH = 12;
 
-export type PasswordRuleMessage =
-  | 'validation.password.tooShort'
-  | 'validation.password.common'
-  | 'validation.password.sameAsLogin';
+export type PasswordRuleMessage = 'validation.password.tooShort' | 'validation.password.common' | 'validation.password.sameAsLogin';
 
 const commonPasswords = new Set(COMMON_PASSWORDS);
 
@@ -35,11 +32,7 @@ const SEQUENCES = [
 
 /** Lower case without diacritics ("Hasło" -> "haslo"), the form the blocklist is stored in. */
 function fold(password: string): string {
-  return password
-    .toLowerCase()
-    .replace(/ł/g, 'l')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '');
+  return password.toLowerCase().replace(/ł/g, 'l').normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 /** The password and its core without the digits and symbols people pad a word with. */
@@ -60,11 +53,7 @@ function isSequence(folded: string): boolean {
 
 function isCommon(password: string): boolean {
   const folded = fold(password);
-  return (
-    variants(folded).some((variant) => commonPasswords.has(variant)) ||
-    isRepetition(folded) ||
-    isSequence(folded)
-  );
+  return variants(folded).some((variant) => commonPasswords.has(variant)) || isRepetition(folded) || isSequence(folded);
 }
 
 function isSameAsLogin(password: string, login: string | undefined): boolean {
@@ -83,10 +72,7 @@ export function checkNewPassword(password: string, options: { login?: string } =
   return null;
 }
 
-type RequiredMessage =
-  | 'validation.password.required'
-  | 'validation.password.oldRequired'
-  | 'validation.password.confirmRequired';
+type RequiredMessage = 'validation.password.required' | 'validation.password.oldRequired' | 'validation.password.confirmRequired';
 
 type FormMessage = RequiredMessage | PasswordRuleMessage | 'validation.password.sameAsOld' | 'validation.password.mismatch';
 
@@ -103,8 +89,7 @@ export function passwordChangeFormSchema(options: { login?: string } = {}) {
       confirm: z.string({ error: 'validation.password.confirmRequired' }),
     })
     .superRefine((form, context) => {
-      const refuse = (path: keyof typeof form, message: FormMessage) =>
-        context.addIssue({ code: 'custom', path: [path], message });
+      const refuse = (path: keyof typeof form, message: FormMessage) => context.addIssue({ code: 'custom', path: [path], message });
       if (!form.oldPassword) refuse('oldPassword', 'validation.password.oldRequired');
       const weakness = form.newPassword ? checkNewPassword(form.newPassword, options) : null;
       if (!form.newPassword) refuse('newPassword', 'validation.password.required');

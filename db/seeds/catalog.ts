@@ -8,7 +8,8 @@ export const PRODUCTS = [
     kind: 'copy',
     name_pl: 'Kopia zdjęć mammograficznych',
     name_en: 'Copy of the mammography images',
-    description_pl: 'Cyfrowe zdjęcia z badania (obrazy DICOM) na płycie CD/DVD wraz z licencją przeglądarki, do odbioru osobiście lub wysyłką.',
+    description_pl:
+      'Cyfrowe zdjęcia z badania (obrazy DICOM) na płycie CD/DVD wraz z licencją przeglądarki, do odbioru osobiście lub wysyłką.',
     description_en: 'The digital images of the examination (DICOM) on a CD/DVD with a viewer licence, collected in person or sent by post.',
     price_grosze: 2100,
   },

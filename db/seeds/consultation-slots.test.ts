@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { consultationSlots } from './consultation-slots';
 
-const warsawClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const warsawClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Warsaw',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 describe('consultation slots', () => {
   it('offers only future working-day times, at the radiologists hours in Warsaw, across a DST change', () => {

@@ -31,8 +31,9 @@ afterAll(async () => {
 });
 
 describe('demo mammograms', () => {
-  it('give the result-portal screening and each of Anna\'s four MG images stored under DATA_DIR', async () => {
-    const rows = await database.db('dicom_instances as d')
+  it("give the result-portal screening and each of Anna's four MG images stored under DATA_DIR", async () => {
+    const rows = await database
+      .db('dicom_instances as d')
       .join('personal_data as p', 'p.id', 'd.personal_data_id')
       .select('p.pesel', 'd.screening_id', 'd.storage_key', 'd.size_bytes', 'd.sop_class_uid', 'd.modality');
     const perScreening = new Map<number, number>();

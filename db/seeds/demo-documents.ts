@@ -71,7 +71,12 @@ export async function renderScreeningDocuments(
       physician: DEMO_READERS[0]!,
     });
     documents.push({ kind: 'referral', language: 'pl', name: DOCUMENT_NAMES.referral, bytes: referral });
-    const facilities = await renderFacilitiesList({ provider, issuedAt: signedAt, region: DEMO_FACILITIES_REGION, facilities: DEMO_FACILITIES });
+    const facilities = await renderFacilitiesList({
+      provider,
+      issuedAt: signedAt,
+      region: DEMO_FACILITIES_REGION,
+      facilities: DEMO_FACILITIES,
+    });
     documents.push({ kind: 'facilities_list', language: 'pl', name: DOCUMENT_NAMES.facilities_list, bytes: facilities });
   }
   return documents;

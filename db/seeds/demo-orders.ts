@@ -42,13 +42,22 @@ export const ANNA_ORDERS: readonly DemoOrder[] = [
 ];
 
 /** A fictional Warsaw address for the order sent by post. */
-const ANNA_ADDRESS = { province: 'mazowieckie', city: 'Warszawa', postal_code: '02-495', street: 'Przykładowa', house_number: '12', apartment_number: '4' };
+const ANNA_ADDRESS = {
+  province: 'mazowieckie',
+  city: 'Warszawa',
+  postal_code: '02-495',
+  street: 'Przykładowa',
+  house_number: '12',
+  apartment_number: '4',
+};
 
 /** Inserts Anna's orders, each with its copy-order form and one checkout at the sandbox provider. */
 export async function insertDemoOrders(trx: Knex.Transaction, config: Config): Promise<void> {
   const user = await trx('users').where('email', ANNA.account!.email).first('id');
   for (const order of ANNA_ORDERS) {
-    const screening = await trx('screenings').where('access_code_hash', hashAccessCode(config.accessCodeSecret, order.accessCode)).first('id');
+    const screening = await trx('screenings')
+      .where('access_code_hash', hashAccessCode(config.accessCodeSecret, order.accessCode))
+      .first('id');
     const product = await trx('products').where('code', order.productCode).first('id', 'price_grosze', 'currency');
     const [row] = await trx('orders')
       .insert({

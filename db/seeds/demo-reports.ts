@@ -128,7 +128,8 @@ export const INCOMPLETE_ASYMMETRY: DemoReport = {
         'Skóra i brodawki bez zmian. Węzły chłonne pachowe prawidłowe.',
       ],
       conclusion: 'Nowa asymetria ogniskowa piersi lewej, wymagająca uzupełniającej diagnostyki obrazowej przed ostateczną oceną.',
-      recommendation: 'Zalecane zdjęcia celowane z uciskiem miejscowym piersi lewej oraz badanie USG piersi lewej w ramach diagnostyki pogłębionej.',
+      recommendation:
+        'Zalecane zdjęcia celowane z uciskiem miejscowym piersi lewej oraz badanie USG piersi lewej w ramach diagnostyki pogłębionej.',
     },
   },
   referral: {
@@ -200,7 +201,8 @@ export const SUSPICIOUS_MICROCALCIFICATIONS: DemoReport = {
   referral: {
     referredFor: 'Biopsja gruboigłowa wspomagana próżnią (VAB) mikrozwapnień piersi prawej pod kontrolą stereotaktyczną',
     diagnosis: IMAGING_DIAGNOSIS,
-    justification: 'Nowe skupisko amorficznych mikrozwapnień w kwadrancie górnym wewnętrznym piersi prawej, rozległość około 8 mm (BI-RADS 4).',
+    justification:
+      'Nowe skupisko amorficznych mikrozwapnień w kwadrancie górnym wewnętrznym piersi prawej, rozległość około 8 mm (BI-RADS 4).',
     urgent: true,
   },
 };
@@ -242,7 +244,8 @@ export const HIGHLY_SUGGESTIVE_MASS: DemoReport = {
     },
   },
   referral: {
-    referredFor: 'Biopsja gruboigłowa guza piersi lewej i węzła chłonnego pachowego lewego pod kontrolą USG; konsultacja w ośrodku leczenia chorób piersi',
+    referredFor:
+      'Biopsja gruboigłowa guza piersi lewej i węzła chłonnego pachowego lewego pod kontrolą USG; konsultacja w ośrodku leczenia chorób piersi',
     diagnosis: LUMP_DIAGNOSIS,
     justification:
       'Guz piersi lewej o nieregularnym kształcie i spikularnych zarysach, 16 × 14 mm, z pleomorficznymi mikrozwapnieniami i zaciągnięciem skóry (BI-RADS 5); podejrzany węzeł chłonny pachowy lewy.',

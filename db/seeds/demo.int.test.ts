@@ -15,9 +15,22 @@ import { isValidPesel, peselBirthDate } from './pesel';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
 const TABLES = [
-  'personal_data', 'users', 'screenings', 'screening_descriptions', 'screening_documents', 'document_contents',
-  'iso_images', 'instructions', 'banners', 'products', 'consultation_slots', 'provinces', 'cities',
-  'orders', 'copy_order_details', 'payments',
+  'personal_data',
+  'users',
+  'screenings',
+  'screening_descriptions',
+  'screening_documents',
+  'document_contents',
+  'iso_images',
+  'instructions',
+  'banners',
+  'products',
+  'consultation_slots',
+  'provinces',
+  'cities',
+  'orders',
+  'copy_order_details',
+  'payments',
 ];
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -71,9 +84,16 @@ describe('demo data', () => {
       .join('personal_data as p', 'p.id', 's.personal_data_id')
       .where('s.access_code_hash', hashAccessCode(config.accessCodeSecret, 'Xk7mP2qa'))
       .first('s.id', 's.descriptions_status', 'p.birth_at', 'p.first_name', 'p.last_name');
-    expect(screening).toMatchObject({ descriptions_status: 'desc_all_completed', birth_at: '1968-04-12', first_name: 'Katarzyna', last_name: 'Zielińska' });
+    expect(screening).toMatchObject({
+      descriptions_status: 'desc_all_completed',
+      birth_at: '1968-04-12',
+      first_name: 'Katarzyna',
+      last_name: 'Zielińska',
+    });
     // Codes are case sensitive.
-    expect(await db('screenings').where('access_code_hash', hashAccessCode(config.accessCodeSecret, 'xk7mP2qa')).first('id')).toBeUndefined();
+    expect(
+      await db('screenings').where('access_code_hash', hashAccessCode(config.accessCodeSecret, 'xk7mP2qa')).first('id'),
+    ).toBeUndefined();
 
     const descriptions = await db('screening_descriptions').where('screening_id', screening.id).orderBy('id');
     expect(descriptions.map((row) => row.language)).toEqual(['pl', 'en', 'de']);
@@ -91,7 +111,10 @@ describe('demo data', () => {
   });
 
   it('gives Anna a working password and seven or more screenings covering every result and both description states', async () => {
-    const anna = await db('users as u').join('personal_data as p', 'p.id', 'u.personal_data_id').where('u.email', 'anna.nowak@example.com').first();
+    const anna = await db('users as u')
+      .join('personal_data as p', 'p.id', 'u.personal_data_id')
+      .where('u.email', 'anna.nowak@example.com')
+      .first();
     expect(await verifyPassword(anna.password_hash, sha256Hex('Mammo!2024demo'))).toBe(true);
     expect(await verifyPassword(anna.password_hash, sha256Hex('mammo!2024demo'))).toBe(false);
     expect(anna.require_password_change).toBe(false);
@@ -119,7 +142,7 @@ describe('demo data', () => {
       .select(
         's.id',
         's.descriptions_status',
-        db.raw("array_agg(DISTINCT d.language) FILTER (WHERE d.signed_at IS NOT NULL AND d.document_id IS NOT NULL) AS signed_languages"),
+        db.raw('array_agg(DISTINCT d.language) FILTER (WHERE d.signed_at IS NOT NULL AND d.document_id IS NOT NULL) AS signed_languages'),
         db.raw('max(d.birads) AS birads'),
         db.raw('count(DISTINCT r.id)::int AS referrals'),
       );
@@ -141,16 +164,35 @@ describe('demo data', () => {
       .join('users as u', 'u.personal_data_id', 's.personal_data_id')
       .where('u.email', 'anna.nowak@example.com')
       .select('s.id', db.raw("to_char(s.examined_at AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM-DD') AS day"));
-    const referralDays = await db('screening_documents').whereIn('screening_id', screenings.map((row) => row.id)).where('kind', 'referral').pluck('screening_id');
+    const referralDays = await db('screening_documents')
+      .whereIn(
+        'screening_id',
+        screenings.map((row) => row.id),
+      )
+      .where('kind', 'referral')
+      .pluck('screening_id');
     expect(new Set(screenings.filter((row) => referralDays.includes(row.id)).map((row) => row.day)).size).toBeGreaterThanOrEqual(2);
 
     const orders = await db('orders as o')
       .join('products as p', 'p.id', 'o.product_id')
       .join('payments as pay', 'pay.order_id', 'o.id')
       .join('copy_order_details as c', 'c.order_id', 'o.id')
-      .whereIn('o.screening_id', screenings.map((row) => row.id))
+      .whereIn(
+        'o.screening_id',
+        screenings.map((row) => row.id),
+      )
       .orderBy('o.id')
-      .select('o.screening_id', 'o.done', 'o.shipment_status', 'o.price_grosze', 'p.code', 'p.price_grosze as product_price', 'pay.status', 'pay.amount_grosze', 'c.doc_receiver');
+      .select(
+        'o.screening_id',
+        'o.done',
+        'o.shipment_status',
+        'o.price_grosze',
+        'p.code',
+        'p.price_grosze as product_price',
+        'pay.status',
+        'pay.amount_grosze',
+        'c.doc_receiver',
+      );
     expect(orders.map((order) => [order.code, order.done, order.status, order.shipment_status])).toEqual([
       ['copy-of-images', true, 'COMPLETED', 'sent'],
       ['copy-of-images', false, 'PENDING', 'awaiting'],
@@ -182,14 +224,21 @@ describe('demo data', () => {
       expect(text).toContain('Przykładowe Centrum Mammografii');
       if (document.kind !== 'facilities_list') expect(text).toContain(`${document.first_name} ${document.last_name}`);
     }
-    const katarzyna = documents.find((document) => document.last_name === 'Zielińska' && document.kind === 'description' && document.language === 'pl');
+    const katarzyna = documents.find(
+      (document) => document.last_name === 'Zielińska' && document.kind === 'description' && document.language === 'pl',
+    );
     const text = await readPdfText(katarzyna!.content);
     expect(text).toContain('Katarzyna Zielińska');
     expect(text).toContain('gruczołowa');
     expect(text).toContain('BI-RADS 2 – zmiana łagodna');
 
     const instructions = await db('instructions').orderBy(['type', 'language']);
-    expect(instructions.map((row) => `${row.type}/${row.language}`)).toEqual(['iso/en', 'iso/pl', 'referral-information/en', 'referral-information/pl']);
+    expect(instructions.map((row) => `${row.type}/${row.language}`)).toEqual([
+      'iso/en',
+      'iso/pl',
+      'referral-information/en',
+      'referral-information/pl',
+    ]);
     expect(await readPdfText(instructions[1].content)).toContain('Jak otworzyć obraz');
     expect(await readPdfText(instructions[3].content)).toContain('zmiany łagodnej');
   });
@@ -208,11 +257,17 @@ describe('demo data', () => {
     expect(slots.length).toBeGreaterThan(0);
     for (const slot of slots) expect(new Date(slot.starts_at).getTime()).toBeGreaterThan(Date.now());
 
-    const provinces = await db('provinces as p').leftJoin('cities as c', 'c.province_id', 'p.id').groupBy('p.id').select('p.name', 'p.t_id', db.raw('count(c.id)::int AS cities'));
+    const provinces = await db('provinces as p')
+      .leftJoin('cities as c', 'c.province_id', 'p.id')
+      .groupBy('p.id')
+      .select('p.name', 'p.t_id', db.raw('count(c.id)::int AS cities'));
     expect(provinces).toHaveLength(16);
     expect(provinces.find((province) => province.name === 'mazowieckie')?.t_id).toBe('14');
     for (const province of provinces) expect(province.cities).toBeGreaterThanOrEqual(8);
-    expect(await db('cities').where({ name: 'Wieliczka' }).first('pow_name', 'community_name')).toEqual({ pow_name: 'wielicki', community_name: 'Wieliczka' });
+    expect(await db('cities').where({ name: 'Wieliczka' }).first('pow_name', 'community_name')).toEqual({
+      pow_name: 'wielicki',
+      community_name: 'Wieliczka',
+    });
   });
 
   it('changes nothing when it runs again', async () => {
@@ -242,7 +297,15 @@ describe('demo data', () => {
       await empty.db('personal_data').insert({ first_name: 'Inna', last_name: 'Osoba', birth_at: '1971-09-03', pesel: '71090303249' });
       await expect(seedDemoData(empty.db, config)).rejects.toThrow(/personal_data_pesel_key/);
       const counts = await tableCounts(empty.db);
-      expect(counts).toMatchObject({ personal_data: 1, users: 0, screenings: 0, screening_documents: 0, provinces: 0, products: 0, consultation_slots: 0 });
+      expect(counts).toMatchObject({
+        personal_data: 1,
+        users: 0,
+        screenings: 0,
+        screening_documents: 0,
+        provinces: 0,
+        products: 0,
+        consultation_slots: 0,
+      });
     } finally {
       await empty.drop();
     }

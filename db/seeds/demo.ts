@@ -93,13 +93,21 @@ async function insertGeography(trx: Knex.Transaction): Promise<void> {
   for (const province of PROVINCES) {
     const [row] = await trx('provinces').insert({ name: province.name, t_id: province.tId }).returning('id');
     await trx('cities').insert(
-      province.cities.map(([name, district, municipality]) => ({ province_id: row.id, name, pow_name: district, community_name: municipality })),
+      province.cities.map(([name, district, municipality]) => ({
+        province_id: row.id,
+        name,
+        pow_name: district,
+        community_name: municipality,
+      })),
     );
   }
 }
 
 async function insertCatalog(trx: Knex.Transaction, now: Date): Promise<void> {
-  await trx('products').insert(PRODUCTS.map((product) => ({ ...product }))).onConflict('code').ignore();
+  await trx('products')
+    .insert(PRODUCTS.map((product) => ({ ...product })))
+    .onConflict('code')
+    .ignore();
   if (!(await trx('banners').first('id'))) await trx('banners').insert(BANNERS.map((banner) => ({ ...banner })));
   await trx('consultation_slots').insert(consultationSlots(now)).onConflict(['radiologist_name', 'starts_at']).ignore();
 }

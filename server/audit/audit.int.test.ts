@@ -105,7 +105,9 @@ describe('GET /api/audit filters', () => {
   it('answers each item as createdAt (UTC), type, ip and description', async () => {
     const response = await client.get('/api/audit?from=2024-03-13&to=2024-03-14');
     expect(response.body).toEqual({
-      items: [{ createdAt: '2024-03-13T10:00:00.000Z', type: 'LOGIN_PORTAL_UNAUTHORIZED', ip: '203.0.113.99', description: 'wrong_password' }],
+      items: [
+        { createdAt: '2024-03-13T10:00:00.000Z', type: 'LOGIN_PORTAL_UNAUTHORIZED', ip: '203.0.113.99', description: 'wrong_password' },
+      ],
       total: 1,
     });
   });
@@ -142,8 +144,8 @@ describe('GET /api/audit paging', () => {
   });
 });
 
-describe('GET /api/audit shows only the caller\'s own entries', () => {
-  it('a patient never sees another patient\'s entries', async () => {
+describe("GET /api/audit shows only the caller's own entries", () => {
+  it("a patient never sees another patient's entries", async () => {
     await insertEntries({ userId: seed.patient.userId }, [{ at: '2023-05-05T10:00:00Z', type: 'RESULT', description: 'anna only' }]);
     await insertEntries({ userId: beata.userId }, [{ at: '2023-05-05T11:00:00Z', type: 'RESULT', description: 'beata only' }]);
     const anna = await signedInAs(seed.patient);
@@ -155,13 +157,17 @@ describe('GET /api/audit shows only the caller\'s own entries', () => {
     expect(beataSees).toEqual({ items: [expect.objectContaining({ description: 'beata only' })], total: 1 });
   });
 
-  it('a guest sees the entries of her screening written without an account, and no one else\'s', async () => {
-    await insertEntries({ screeningId: seed.guest.screeningId }, [{ at: '2023-06-01T08:00:00Z', type: 'RESULT', description: 'guest read' }]);
+  it("a guest sees the entries of her screening written without an account, and no one else's", async () => {
+    await insertEntries({ screeningId: seed.guest.screeningId }, [
+      { at: '2023-06-01T08:00:00Z', type: 'RESULT', description: 'guest read' },
+    ]);
     // Written for a patient account that opened the same screening: that patient's log, not the guest's.
     await insertEntries({ screeningId: seed.guest.screeningId, userId: seed.patient.userId }, [
       { at: '2023-06-01T09:00:00Z', type: 'RESULT', description: 'patient read' },
     ]);
-    await insertEntries({ screeningId: seed.patient.latestScreeningId }, [{ at: '2023-06-01T10:00:00Z', type: 'RESULT', description: 'other screening' }]);
+    await insertEntries({ screeningId: seed.patient.latestScreeningId }, [
+      { at: '2023-06-01T10:00:00Z', type: 'RESULT', description: 'other screening' },
+    ]);
     const guest = await signedInGuest();
 
     const response = await guest.get('/api/audit?types=RESULT%LOGIN_RESULT');
@@ -216,7 +222,10 @@ const browser = { browserName: 'Chrome', browserVersion: '126', os: 'Windows', r
 
 describe('POST /api/audit/browser', () => {
   function browserRows() {
-    return app.db('browser_details').orderBy('id').select('user_id', 'screening_id', 'browser_name', 'browser_version', 'os', 'resolution_x', 'resolution_y');
+    return app
+      .db('browser_details')
+      .orderBy('id')
+      .select('user_id', 'screening_id', 'browser_name', 'browser_version', 'os', 'resolution_x', 'resolution_y');
   }
 
   it('records the browser once per session, for the patient and again after her next login', async () => {
@@ -227,7 +236,15 @@ describe('POST /api/audit/browser', () => {
 
     const rows = await browserRows();
     expect(rows.slice(before)).toEqual([
-      { user_id: beata.userId, screening_id: null, browser_name: 'Chrome', browser_version: '126', os: 'Windows', resolution_x: 1920, resolution_y: 1080 },
+      {
+        user_id: beata.userId,
+        screening_id: null,
+        browser_name: 'Chrome',
+        browser_version: '126',
+        os: 'Windows',
+        resolution_x: 1920,
+        resolution_y: 1080,
+      },
     ]);
 
     await client.logout();
@@ -236,9 +253,12 @@ describe('POST /api/audit/browser', () => {
     expect((await browserRows()).length).toBe(before + 2);
   });
 
-  it('records a guest\'s browser against her screening', async () => {
+  it("records a guest's browser against her screening", async () => {
     const guest = await signedInGuest();
-    expect((await guest.post('/api/audit/browser', { ...browser, browserVersion: '', os: 'Android', resolutionX: 412, resolutionY: 915 })).status).toBe(204);
+    expect(
+      (await guest.post('/api/audit/browser', { ...browser, browserVersion: '', os: 'Android', resolutionX: 412, resolutionY: 915 }))
+        .status,
+    ).toBe(204);
     const rows = await browserRows();
     expect(rows.at(-1)).toMatchObject({ user_id: null, screening_id: seed.guest.screeningId, os: 'Android', browser_version: '' });
   });
@@ -256,7 +276,9 @@ describe('POST /api/audit/browser', () => {
 
 describe('the audit table', () => {
   it('refuses to change or delete an entry', async () => {
-    await expect(app.db('audit_entries').update({ description: 'rewritten' }).where({ user_id: beata.userId })).rejects.toThrow(/append-only/);
+    await expect(app.db('audit_entries').update({ description: 'rewritten' }).where({ user_id: beata.userId })).rejects.toThrow(
+      /append-only/,
+    );
     await expect(app.db('audit_entries').delete().where({ user_id: beata.userId })).rejects.toThrow(/append-only/);
   });
 });

@@ -25,9 +25,7 @@ function likeSubstring(text: string): string {
  * account was signed in (the partial index `audit_entries_screening_idx` covers exactly these).
  */
 function ownedBy(query: Knex.QueryBuilder, owner: AuditOwner): Knex.QueryBuilder {
-  return 'userId' in owner
-    ? query.where('user_id', owner.userId)
-    : query.where('screening_id', owner.screeningId).whereNull('user_id');
+  return 'userId' in owner ? query.where('user_id', owner.userId) : query.where('screening_id', owner.screeningId).whereNull('user_id');
 }
 
 function filtered(db: Db, filter: AuditFilter): Knex.QueryBuilder {

@@ -35,7 +35,13 @@ async function signedIn(login: string, password: string): Promise<TestClient> {
   return client;
 }
 
-function changePassword(client: TestClient, oldPassword: string, newPassword: string, confirm = newPassword, headers: Record<string, string> = {}) {
+function changePassword(
+  client: TestClient,
+  oldPassword: string,
+  newPassword: string,
+  confirm = newPassword,
+  headers: Record<string, string> = {},
+) {
   return client.request('PATCH', '/api/auth/password', {
     body: { oldPassword: sha256Hex(oldPassword), newPassword: sha256Hex(newPassword), confirm: sha256Hex(confirm) },
     headers,
@@ -95,8 +101,18 @@ describe('PATCH /api/auth/password', () => {
 
   it.each([
     ['a confirmation that differs', { confirm: sha256Hex('Inne haslo niz nowe') }, 'confirm', 'validation.password.mismatch'],
-    ['the old password again', { newPassword: sha256Hex('Pierwsze'), confirm: sha256Hex('Pierwsze'), oldPassword: sha256Hex('Pierwsze') }, 'newPassword', 'validation.password.sameAsOld'],
-    ['a plain password that was not hashed', { newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, 'newPassword', 'validation.password.notHashed'],
+    [
+      'the old password again',
+      { newPassword: sha256Hex('Pierwsze'), confirm: sha256Hex('Pierwsze'), oldPassword: sha256Hex('Pierwsze') },
+      'newPassword',
+      'validation.password.sameAsOld',
+    ],
+    [
+      'a plain password that was not hashed',
+      { newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      'newPassword',
+      'validation.password.notHashed',
+    ],
     ['upper-case hex', { oldPassword: sha256Hex('x').toUpperCase() }, 'oldPassword', 'validation.password.notHashed'],
     ['no old password', { oldPassword: undefined }, 'oldPassword', 'validation.password.oldRequired'],
     ['an empty confirmation', { confirm: '' }, 'confirm', 'validation.password.confirmRequired'],
@@ -104,7 +120,12 @@ describe('PATCH /api/auth/password', () => {
     const patient = await newPatient();
     const client = await signedIn(patient.login, patient.password);
     const hashBefore = await storedHash(patient.userId);
-    const body = { oldPassword: sha256Hex(patient.password), newPassword: sha256Hex(NEW_PASSWORD), confirm: sha256Hex(NEW_PASSWORD), ...override };
+    const body = {
+      oldPassword: sha256Hex(patient.password),
+      newPassword: sha256Hex(NEW_PASSWORD),
+      confirm: sha256Hex(NEW_PASSWORD),
+      ...override,
+    };
 
     const response = await client.request('PATCH', '/api/auth/password', { body });
 
@@ -172,7 +193,9 @@ describe('PATCH /api/auth/password', () => {
 
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ code: 'NOT_FOUND' });
-    const entries = await app.db('audit_entries').where({ screening_id: seed.guest.screeningId, type: 'USER_PASSWORD_CHANGE_UNAUTHORIZED' });
+    const entries = await app
+      .db('audit_entries')
+      .where({ screening_id: seed.guest.screeningId, type: 'USER_PASSWORD_CHANGE_UNAUTHORIZED' });
     expect(entries).toHaveLength(1);
   });
 

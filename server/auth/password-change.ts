@@ -38,4 +38,3 @@ export function createPasswordChangeService({ db, throttle, clock }: PasswordCha
     },
   };
 }
-

@@ -44,13 +44,20 @@ describe('POST /api/auth/portal/login (patient portal)', () => {
   });
 
   it('matches the login without regard to letter case and surrounding blanks', async () => {
-    const response = await postLogin({ login: `  ${seed.patient.login.toUpperCase()} `, password: sha256Hex(seed.patient.password), ...consents });
+    const response = await postLogin({
+      login: `  ${seed.patient.login.toUpperCase()} `,
+      password: sha256Hex(seed.patient.password),
+      ...consents,
+    });
     expect(response.status).toBe(200);
     expect(response.body.user.id).toBe(seed.patient.userId);
   });
 
   it('records the login time and a LOGIN_PORTAL audit entry with the IP', async () => {
-    await postLogin({ login: seed.patient.login, password: sha256Hex(seed.patient.password), ...consents }, { 'x-forwarded-for': '198.51.100.20' });
+    await postLogin(
+      { login: seed.patient.login, password: sha256Hex(seed.patient.password), ...consents },
+      { 'x-forwarded-for': '198.51.100.20' },
+    );
 
     const entry = await app.db('audit_entries').where({ type: 'LOGIN_PORTAL', ip: '198.51.100.20' }).first();
     expect(entry).toMatchObject({ user_id: seed.patient.userId, screening_id: null });
@@ -70,7 +77,10 @@ describe('POST /api/auth/portal/login (patient portal)', () => {
   });
 
   it('refuses an unknown login exactly like a wrong password, and keeps nothing of what was typed', async () => {
-    const response = await postLogin({ login: 'nobody.here@example.com', password: sha256Hex('whatever'), ...consents }, { 'x-forwarded-for': '198.51.100.22' });
+    const response = await postLogin(
+      { login: 'nobody.here@example.com', password: sha256Hex('whatever'), ...consents },
+      { 'x-forwarded-for': '198.51.100.22' },
+    );
 
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ code: 'LOGIN_FAILED' });
@@ -104,16 +114,28 @@ describe('POST /api/auth/portal/login (patient portal)', () => {
   describe('validation (spec section 5), one catalog key per field', () => {
     const password = sha256Hex('anything');
     const cases: [string, Record<string, unknown>, Record<string, string>][] = [
-      ['nothing sent', {}, {
-        login: 'validation.login.required',
-        password: 'validation.password.required',
-        portalTerms: 'validation.consent.required',
-        policyTerms: 'validation.consent.required',
-      }],
+      [
+        'nothing sent',
+        {},
+        {
+          login: 'validation.login.required',
+          password: 'validation.password.required',
+          portalTerms: 'validation.consent.required',
+          policyTerms: 'validation.consent.required',
+        },
+      ],
       ['a blank login', { login: '   ', password, ...consents }, { login: 'validation.login.required' }],
       ['an empty password', { login: 'a@example.com', password: '', ...consents }, { password: 'validation.password.required' }],
-      ['a password the browser did not hash', { login: 'a@example.com', password: 'Mammo!2024demo', ...consents }, { password: 'validation.password.notHashed' }],
-      ['no consents', { login: 'a@example.com', password }, { portalTerms: 'validation.consent.required', policyTerms: 'validation.consent.required' }],
+      [
+        'a password the browser did not hash',
+        { login: 'a@example.com', password: 'Mammo!2024demo', ...consents },
+        { password: 'validation.password.notHashed' },
+      ],
+      [
+        'no consents',
+        { login: 'a@example.com', password },
+        { portalTerms: 'validation.consent.required', policyTerms: 'validation.consent.required' },
+      ],
     ];
 
     it.each(cases)('%s', async (_name, body, expected) => {

@@ -39,7 +39,7 @@ describe('POST /api/auth/login (result portal)', () => {
     expect((await client.get('/api/user/profile')).body.screeningId).toBe(seed.guest.screeningId);
   });
 
-  it('writes LOGIN_RESULT with the caller\'s IP to the screening\'s audit log', async () => {
+  it("writes LOGIN_RESULT with the caller's IP to the screening's audit log", async () => {
     const client = app.client();
     await client.loginResult(seed.guest.accessCode, seed.guest.birthAt, { 'x-forwarded-for': '203.0.113.7' });
 
@@ -72,21 +72,49 @@ describe('POST /api/auth/login (result portal)', () => {
 
   describe('validation (spec section 5), one catalog key per field', () => {
     const cases: [string, Record<string, unknown>, Record<string, string>][] = [
-      ['nothing sent', {}, {
-        accessCode: 'validation.accessCode.required',
-        birthAt: 'validation.birthAt.invalid',
-        portalTerms: 'validation.consent.required',
-        policyTerms: 'validation.consent.required',
-      }],
+      [
+        'nothing sent',
+        {},
+        {
+          accessCode: 'validation.accessCode.required',
+          birthAt: 'validation.birthAt.invalid',
+          portalTerms: 'validation.consent.required',
+          policyTerms: 'validation.consent.required',
+        },
+      ],
       ['an empty access code', { accessCode: '', birthAt: '1968-04-12', ...consents }, { accessCode: 'validation.accessCode.required' }],
-      ['an access code of blanks', { accessCode: '   ', birthAt: '1968-04-12', ...consents }, { accessCode: 'validation.accessCode.required' }],
-      ['an access code with a symbol', { accessCode: 'Xk7mP2q!', birthAt: '1968-04-12', ...consents }, { accessCode: 'validation.accessCode.invalid' }],
-      ['an access code longer than 8', { accessCode: 'Xk7mP2qa9', birthAt: '1968-04-12', ...consents }, { accessCode: 'validation.accessCode.invalid' }],
-      ['a birth date without dashes', { accessCode: 'Xk7mP2qa', birthAt: '19680412', ...consents }, { birthAt: 'validation.birthAt.invalid' }],
+      [
+        'an access code of blanks',
+        { accessCode: '   ', birthAt: '1968-04-12', ...consents },
+        { accessCode: 'validation.accessCode.required' },
+      ],
+      [
+        'an access code with a symbol',
+        { accessCode: 'Xk7mP2q!', birthAt: '1968-04-12', ...consents },
+        { accessCode: 'validation.accessCode.invalid' },
+      ],
+      [
+        'an access code longer than 8',
+        { accessCode: 'Xk7mP2qa9', birthAt: '1968-04-12', ...consents },
+        { accessCode: 'validation.accessCode.invalid' },
+      ],
+      [
+        'a birth date without dashes',
+        { accessCode: 'Xk7mP2qa', birthAt: '19680412', ...consents },
+        { birthAt: 'validation.birthAt.invalid' },
+      ],
       ['month 13', { accessCode: 'Xk7mP2qa', birthAt: '1968-13-01', ...consents }, { birthAt: 'validation.birthAt.invalid' }],
       ['day 32', { accessCode: 'Xk7mP2qa', birthAt: '1968-01-32', ...consents }, { birthAt: 'validation.birthAt.invalid' }],
-      ['terms not accepted', { accessCode: 'Xk7mP2qa', birthAt: '1968-04-12', portalTerms: false, policyTerms: true }, { portalTerms: 'validation.consent.required' }],
-      ['privacy policy missing', { accessCode: 'Xk7mP2qa', birthAt: '1968-04-12', portalTerms: true }, { policyTerms: 'validation.consent.required' }],
+      [
+        'terms not accepted',
+        { accessCode: 'Xk7mP2qa', birthAt: '1968-04-12', portalTerms: false, policyTerms: true },
+        { portalTerms: 'validation.consent.required' },
+      ],
+      [
+        'privacy policy missing',
+        { accessCode: 'Xk7mP2qa', birthAt: '1968-04-12', portalTerms: true },
+        { policyTerms: 'validation.consent.required' },
+      ],
     ];
 
     it.each(cases)('%s', async (_name, body, expected) => {

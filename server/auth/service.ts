@@ -65,4 +65,3 @@ export function createAuthService({ db, config, throttle, clock }: AuthDeps) {
     return writeAudit(db, { type: 'LOGIN_PORTAL_UNAUTHORIZED', ip, userId, description: reason });
   }
 }
-

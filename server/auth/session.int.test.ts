@@ -12,7 +12,9 @@ afterAll(() => app?.close());
 
 /** The session id inside the signed cookie value `s:<id>.<signature>`. */
 function sessionIdOf(cookie: string | undefined): string {
-  return decodeURIComponent(cookie ?? '').slice(2).split('.')[0]!;
+  return decodeURIComponent(cookie ?? '')
+    .slice(2)
+    .split('.')[0]!;
 }
 
 /** Another browser that somehow holds the given session cookie. */

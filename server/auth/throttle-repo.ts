@@ -31,20 +31,24 @@ export async function saveBucket(
   bucket: string,
   values: { failures: number; windowStartedAt: Date; blockedUntil: Date | null; updatedAt: Date },
 ): Promise<void> {
-  await trx('login_throttle').where({ bucket }).update({
-    failures: values.failures,
-    window_started_at: values.windowStartedAt,
-    // A wait already running is never shortened by a later, smaller one.
-    blocked_until: values.blockedUntil
-      ? trx.raw('GREATEST(COALESCE(blocked_until, ?), ?)', [values.blockedUntil, values.blockedUntil])
-      : trx.raw('blocked_until'),
-    updated_at: values.updatedAt,
-  });
+  await trx('login_throttle')
+    .where({ bucket })
+    .update({
+      failures: values.failures,
+      window_started_at: values.windowStartedAt,
+      // A wait already running is never shortened by a later, smaller one.
+      blocked_until: values.blockedUntil
+        ? trx.raw('GREATEST(COALESCE(blocked_until, ?), ?)', [values.blockedUntil, values.blockedUntil])
+        : trx.raw('blocked_until'),
+      updated_at: values.updatedAt,
+    });
 }
 
 /** Gives back the count an admitted attempt took, once it turned out genuine. */
 export async function refundAttempt(db: Db, bucket: string): Promise<void> {
-  await db('login_throttle').where({ bucket }).update({ failures: db.raw('GREATEST(failures - 1, 0)') });
+  await db('login_throttle')
+    .where({ bucket })
+    .update({ failures: db.raw('GREATEST(failures - 1, 0)') });
 }
 
 export async function clearBuckets(db: Db, buckets: string[]): Promise<void> {

@@ -62,9 +62,7 @@ describe('patient login throttling', () => {
   it('counts a burst of concurrent guesses as strictly as the same guesses one by one', async () => {
     const ip = from('192.0.2.12');
     const login = 'burst@example.com';
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => app.client().loginPortal(login, `guess-${i}`, ip)),
-    );
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => app.client().loginPortal(login, `guess-${i}`, ip)));
     const statuses = answers.map((answer) => answer.status).sort();
     // Allowance 2, plus the one failure that starts the wait: exactly as in the sequential case.
     expect(statuses.filter((status) => status === 401)).toHaveLength(3);
@@ -133,7 +131,12 @@ describe('global result-login bucket', () => {
   let tight: TestApp;
   beforeAll(async () => {
     tight = await startTestApp({
-      throttlePolicy: { ...policy, resultByIp: roomy, resultByBirthDate: roomy, resultGlobal: { freeFailures: 3, firstDelayMs: 1_000, maxDelayMs: 30_000, windowMs: 60_000 } },
+      throttlePolicy: {
+        ...policy,
+        resultByIp: roomy,
+        resultByBirthDate: roomy,
+        resultGlobal: { freeFailures: 3, firstDelayMs: 1_000, maxDelayMs: 30_000, windowMs: 60_000 },
+      },
     });
   });
   afterAll(() => tight?.close());

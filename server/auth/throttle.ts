@@ -71,11 +71,18 @@ export function createThrottle(db: Db, policy: ThrottlePolicy, clock: Clock, sec
       const now = clock();
       // A caller already waiting is answered from a plain read: a flood of refused attempts
       // costs no locks. The locked transaction below decides the close calls.
-      const until = await latestBlockedUntil(db, buckets.all.map((b) => b.key));
+      const until = await latestBlockedUntil(
+        db,
+        buckets.all.map((b) => b.key),
+      );
       if (until && until.getTime() > now) throw tooManyAttempts(retryAfterSeconds(until.getTime() - now));
 
       const waitMs = await db.transaction(async (trx) => {
-        const rows = await lockBuckets(trx, buckets.all.map((b) => b.key), new Date(now));
+        const rows = await lockBuckets(
+          trx,
+          buckets.all.map((b) => b.key),
+          new Date(now),
+        );
         const latest = Math.max(0, ...rows.map((row) => row.blockedUntil?.getTime() ?? 0));
         if (latest > now) return latest - now;
         for (const { key, rule } of buckets.all) {

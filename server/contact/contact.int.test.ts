@@ -119,7 +119,14 @@ describe('a valid message', () => {
 
     expect(mail.subject).toBe(`Formularz kontaktowy: wiadomość nr ${stored.id}`);
     for (const part of [mail.text, mail.html]) {
-      for (const value of ['Maria', 'Kowalska', 'maria.kowalska@example.com', '+491701234567 (numer spoza Polski)', 'angielski', valid.content]) {
+      for (const value of [
+        'Maria',
+        'Kowalska',
+        'maria.kowalska@example.com',
+        '+491701234567 (numer spoza Polski)',
+        'angielski',
+        valid.content,
+      ]) {
         expect(part).toContain(value);
       }
     }
@@ -146,7 +153,13 @@ describe('a valid message', () => {
   });
 
   it('keeps no personal data in the log', async () => {
-    const marker = { firstName: 'Zofiaunikalna', lastName: 'Nazwiskounikalne', email: 'log.check@example.com', phoneNumber: '+44 20 7946 0958', content: 'Treść do sprawdzenia logu' };
+    const marker = {
+      firstName: 'Zofiaunikalna',
+      lastName: 'Nazwiskounikalne',
+      email: 'log.check@example.com',
+      phoneNumber: '+44 20 7946 0958',
+      content: 'Treść do sprawdzenia logu',
+    };
     expect((await send({ ...valid, ...marker })).status).toBe(201);
     const log = app.logs.join('\n');
     for (const value of [...Object.values(marker), '442079460958']) expect(log).not.toContain(value);

@@ -18,9 +18,7 @@ const receivedAtFormat = new Intl.DateTimeFormat('pl-PL', {
  * subjects show up in notifications and mail logs that should not carry a patient's name.
  */
 export function providerMail(id: number, message: ContactRequest, receivedAt: Date): ProviderMail {
-  const phone = isPolishPhoneNumber(message.phoneNumber)
-    ? message.phoneNumber
-    : `${message.phoneNumber} (numer spoza Polski)`;
+  const phone = isPolishPhoneNumber(message.phoneNumber) ? message.phoneNumber : `${message.phoneNumber} (numer spoza Polski)`;
   const fields: [string, string][] = [
     ['Imię', message.firstName],
     ['Nazwisko', message.lastName],
@@ -35,7 +33,9 @@ export function providerMail(id: number, message: ContactRequest, receivedAt: Da
   const text = [intro, '', ...fields.map(([label, value]) => `${label}: ${value}`), '', 'Treść:', message.content, ''].join('\n');
 
   const rows = fields
-    .map(([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
     .join('\n');
   const html = `<!doctype html>
 <html lang="pl">

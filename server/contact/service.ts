@@ -49,4 +49,3 @@ export function createContactService({ db, config, mailer, throttle, clock, logg
     },
   };
 }
-

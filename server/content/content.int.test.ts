@@ -11,8 +11,23 @@ beforeAll(async () => {
   seed = await seedMinimal(app.db, app.config);
   await app.db('banners').insert([
     { position: 'top-placement', image_url: '/banners/b.svg', link_url: null, alt_pl: 'Drugi', alt_en: 'Second', sort_order: 2 },
-    { position: 'top-placement', image_url: '/banners/a.svg', link_url: 'https://example.org/a', alt_pl: 'Pierwszy', alt_en: 'First', sort_order: 1 },
-    { position: 'top-placement', image_url: '/banners/old.svg', link_url: null, alt_pl: 'Stary', alt_en: 'Old', sort_order: 0, active: false },
+    {
+      position: 'top-placement',
+      image_url: '/banners/a.svg',
+      link_url: 'https://example.org/a',
+      alt_pl: 'Pierwszy',
+      alt_en: 'First',
+      sort_order: 1,
+    },
+    {
+      position: 'top-placement',
+      image_url: '/banners/old.svg',
+      link_url: null,
+      alt_pl: 'Stary',
+      alt_en: 'Old',
+      sort_order: 0,
+      active: false,
+    },
     { position: 'bottom-placement', image_url: '/banners/c.svg', link_url: null, alt_pl: 'Dolny', alt_en: 'Bottom', sort_order: 1 },
   ]);
   const instructions = [
@@ -44,18 +59,33 @@ describe('GET /api/banners', () => {
   it('answers the active banners of one placement in their order, with both alt texts', async () => {
     const client = await signedIn('guest');
     expect((await client.get('/api/banners?type=top-placement')).body).toEqual([
-      { id: expect.any(Number), position: 'top-placement', imageUrl: '/banners/a.svg', linkUrl: 'https://example.org/a', alt: { pl: 'Pierwszy', en: 'First' } },
+      {
+        id: expect.any(Number),
+        position: 'top-placement',
+        imageUrl: '/banners/a.svg',
+        linkUrl: 'https://example.org/a',
+        alt: { pl: 'Pierwszy', en: 'First' },
+      },
       { id: expect.any(Number), position: 'top-placement', imageUrl: '/banners/b.svg', linkUrl: null, alt: { pl: 'Drugi', en: 'Second' } },
     ]);
     const patient = await signedIn('patient');
     expect((await patient.get('/api/banners?type=bottom-placement')).body).toEqual([
-      { id: expect.any(Number), position: 'bottom-placement', imageUrl: '/banners/c.svg', linkUrl: null, alt: { pl: 'Dolny', en: 'Bottom' } },
+      {
+        id: expect.any(Number),
+        position: 'bottom-placement',
+        imageUrl: '/banners/c.svg',
+        linkUrl: null,
+        alt: { pl: 'Dolny', en: 'Bottom' },
+      },
     ]);
   });
 
   it('answers 400 for an unknown placement and 401 without a session', async () => {
     const client = await signedIn('patient');
-    expect(await client.get('/api/banners?type=side')).toMatchObject({ status: 400, body: { code: 'VALIDATION', issues: [{ path: 'type' }] } });
+    expect(await client.get('/api/banners?type=side')).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', issues: [{ path: 'type' }] },
+    });
     expect((await client.get('/api/banners')).status).toBe(400);
     const anonymous = app.client();
     await anonymous.fetchCsrf();
@@ -77,7 +107,9 @@ describe('GET /api/instructions', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    );
     expect(await bodyText(client, path)).toBe(text);
   });
 

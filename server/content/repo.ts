@@ -1,7 +1,6 @@
 import type { Banner, BannerPosition } from '../../common/types/content';
 import type { Db } from '../db';
 
-
 export async function listActiveBanners(db: Db, position: BannerPosition): Promise<Banner[]> {
   const rows = await db('banners')
     .where({ position, active: true })
@@ -18,6 +17,10 @@ export async function listActiveBanners(db: Db, position: BannerPosition): Promi
 
 export type InstructionType = 'iso' | 'referral-information';
 
-export async function findInstruction(db: Db, type: InstructionType, language: 'pl' | 'en'): Promise<{ name: string; content: Buffer } | undefined> {
+export async function findInstruction(
+  db: Db,
+  type: InstructionType,
+  language: 'pl' | 'en',
+): Promise<{ name: string; content: Buffer } | undefined> {
   return db('instructions').where({ type, language }).first('name', 'content');
 }

@@ -50,7 +50,9 @@ export async function renderCopyRequestForm(provider: ProviderInfo): Promise<Uin
   );
 
   layout.heading('5. Oświadczenia');
-  layout.checkbox('Oświadczam, że jestem osobą, której dotyczy dokumentacja, albo jej przedstawicielem ustawowym, a dane we wniosku są zgodne z prawdą.');
+  layout.checkbox(
+    'Oświadczam, że jestem osobą, której dotyczy dokumentacja, albo jej przedstawicielem ustawowym, a dane we wniosku są zgodne z prawdą.',
+  );
   layout.checkbox('Przyjmuję do wiadomości, że kopia zdjęć zostanie wydana po zaksięgowaniu opłaty.');
 
   layout.paragraph(

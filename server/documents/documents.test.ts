@@ -84,7 +84,10 @@ describe('result description', () => {
   });
 
   it('continues a long report on A4 pages that each carry the letterhead and their number', async () => {
-    const findings = Array.from({ length: 40 }, (_, index) => `Akapit ${index + 1}: bez zmian ogniskowych, skóra i brodawki bez zmian, węzły chłonne pachowe prawidłowe.`);
+    const findings = Array.from(
+      { length: 40 },
+      (_, index) => `Akapit ${index + 1}: bez zmian ogniskowych, skóra i brodawki bez zmian, węzły chłonne pachowe prawidłowe.`,
+    );
     const bytes = await renderResultDescription(description({ findings }));
     const sizes = await pageSizes(bytes);
     expect(sizes.length).toBeGreaterThan(1);
@@ -132,7 +135,12 @@ describe('referral and facilities list', () => {
       phone: '+48 22 000 10 00',
       services: 'mammografia celowana, USG piersi, biopsja gruboigłowa',
     }));
-    const bytes = await renderFacilitiesList({ provider, issuedAt: new Date('2026-10-09T12:15:00Z'), region: 'województwo łódzkie', facilities });
+    const bytes = await renderFacilitiesList({
+      provider,
+      issuedAt: new Date('2026-10-09T12:15:00Z'),
+      region: 'województwo łódzkie',
+      facilities,
+    });
     const pages = (await pageSizes(bytes)).length;
     expect(pages).toBeGreaterThan(1);
     const text = await readPdfText(bytes);

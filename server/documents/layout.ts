@@ -161,7 +161,10 @@ export class PdfLayout {
       this.y = top - height;
       this.rule(this.y);
     };
-    const header = wrapRow(columns.map((column) => column.header), this.bold);
+    const header = wrapRow(
+      columns.map((column) => column.header),
+      this.bold,
+    );
     const headerHeight = Math.max(...header.map((lines) => lines.length)) * lineHeight + 2 * cellPadding;
     this.ensureSpace(headerHeight * 2);
     drawRow(header, this.bold, true);
@@ -222,7 +225,14 @@ export class PdfLayout {
     const labelWidth = this.regular.widthOfTextAtSize(label, BODY_SIZE) + 8;
     this.text(label, MARGIN_X, this.y + 4, BODY_SIZE, this.regular, COLORS.text);
     for (let index = 0; index < count; index++) {
-      this.page.drawRectangle({ x: MARGIN_X + labelWidth + index * box, y: this.y, width: box, height: box, borderColor: COLORS.muted, borderWidth: 0.6 });
+      this.page.drawRectangle({
+        x: MARGIN_X + labelWidth + index * box,
+        y: this.y,
+        width: box,
+        height: box,
+        borderColor: COLORS.muted,
+        borderWidth: 0.6,
+      });
     }
     this.y -= 8;
   }
@@ -235,7 +245,13 @@ export class PdfLayout {
     this.y -= 32;
     captions.forEach((caption, index) => {
       const x = MARGIN_X + index * (width + gap);
-      this.page.drawLine({ start: { x, y: this.y }, end: { x: x + width, y: this.y }, thickness: 0.6, color: COLORS.muted, dashArray: [1.5, 2] });
+      this.page.drawLine({
+        start: { x, y: this.y },
+        end: { x: x + width, y: this.y },
+        thickness: 0.6,
+        color: COLORS.muted,
+        dashArray: [1.5, 2],
+      });
       const captionWidth = this.regular.widthOfTextAtSize(caption, 8);
       this.text(caption, x + (width - captionWidth) / 2, this.y - 10, 8, this.regular, COLORS.muted);
     });
@@ -298,7 +314,13 @@ export class PdfLayout {
   private drawFillLine(label: string, left: number, right: number): void {
     const labelWidth = label ? this.regular.widthOfTextAtSize(label, BODY_SIZE) + 6 : 0;
     if (label) this.text(label, left, this.y + 2, BODY_SIZE, this.regular, COLORS.text);
-    this.page.drawLine({ start: { x: left + labelWidth, y: this.y }, end: { x: right, y: this.y }, thickness: 0.6, color: COLORS.muted, dashArray: [1.5, 2] });
+    this.page.drawLine({
+      start: { x: left + labelWidth, y: this.y },
+      end: { x: right, y: this.y },
+      thickness: 0.6,
+      color: COLORS.muted,
+      dashArray: [1.5, 2],
+    });
   }
 
   /** Text widths are cached: the same words recur on every page and shaping them is slow. */

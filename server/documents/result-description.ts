@@ -152,11 +152,14 @@ const TEXTS: Record<DocumentLanguage, DescriptionTexts> = {
 
 export async function renderResultDescription(input: ResultDescriptionInput): Promise<Uint8Array> {
   const texts = TEXTS[input.language];
-  const layout = await PdfLayout.create({ provider: input.provider, language: input.language, title: texts.title, issuedAt: input.signedAt });
+  const layout = await PdfLayout.create({
+    provider: input.provider,
+    language: input.language,
+    title: texts.title,
+    issuedAt: input.signedAt,
+  });
   const dose = input.absorbedDoseMgy === null ? '—' : `${input.absorbedDoseMgy.toFixed(2).replace('.', texts.decimalSeparator)} mGy`;
-  drawPatientBlock(layout, input.language, input.patient, input.examinedAt, [
-    [texts.accessionNumber, input.accessionNumber],
-  ]);
+  drawPatientBlock(layout, input.language, input.patient, input.examinedAt, [[texts.accessionNumber, input.accessionNumber]]);
   layout.fields([
     [texts.examination, texts.examinations[input.examinationType]],
     [texts.dose, dose],

@@ -12,7 +12,13 @@ export type BuiltImage = { storageKey: string; sizeBytes: number };
  * `<key>` once complete, the `.part` removed if anything fails. The size is checked against the
  * layout, so a short image is never declared done.
  */
-export async function buildScreeningDisc(db: Db, storage: FileStorage, config: Config, screeningId: number, now: Date): Promise<BuiltImage> {
+export async function buildScreeningDisc(
+  db: Db,
+  storage: FileStorage,
+  config: Config,
+  screeningId: number,
+  now: Date,
+): Promise<BuiltImage> {
   const examinedAt = await screeningExaminedAt(db, screeningId);
   if (!examinedAt) throw new Error(`Screening ${screeningId} is gone`);
   const images = await screeningImages(db, screeningId);

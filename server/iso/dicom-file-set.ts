@@ -50,7 +50,11 @@ export async function buildDicomFileSet(stored: StoredImage[], fileSetId: string
     let study = patient.studies.get(header.study.studyInstanceUid);
     if (!study) {
       studyCount += 1;
-      study = { directory: `ST${pad(studyCount)}`, record: { ...header.study, studyId: header.study.studyId || String(studyCount), series: [] }, series: new Map() };
+      study = {
+        directory: `ST${pad(studyCount)}`,
+        record: { ...header.study, studyId: header.study.studyId || String(studyCount), series: [] },
+        series: new Map(),
+      };
       patient.studies.set(header.study.studyInstanceUid, study);
       patient.record.studies.push(study.record);
     }
@@ -64,7 +68,10 @@ export async function buildDicomFileSet(stored: StoredImage[], fileSetId: string
     series.record.images.push({ ...header.image, fileId });
     images.push({ fileId, path: header.stored.path, size: header.stored.size });
   }
-  const dicomdir = writeDicomDir([...patients.values()].map((patient) => patient.record), fileSetId);
+  const dicomdir = writeDicomDir(
+    [...patients.values()].map((patient) => patient.record),
+    fileSetId,
+  );
   return { images, dicomdir };
 }
 

@@ -9,7 +9,12 @@ import { synthesizeScreeningStudy } from '../dicom/synthetic-mg';
 import { createFileStorage } from '../lib/storage';
 import { createDiscImage } from './disc';
 
-const IMAGE_PATHS = ['DICOM/ST000001/SE000001/IM000001', 'DICOM/ST000001/SE000001/IM000002', 'DICOM/ST000001/SE000001/IM000003', 'DICOM/ST000001/SE000001/IM000004'];
+const IMAGE_PATHS = [
+  'DICOM/ST000001/SE000001/IM000001',
+  'DICOM/ST000001/SE000001/IM000002',
+  'DICOM/ST000001/SE000001/IM000003',
+  'DICOM/ST000001/SE000001/IM000004',
+];
 
 describe('the ISO disc image of a screening', () => {
   let dataDir: string;
@@ -76,7 +81,12 @@ describe('the ISO disc image of a screening', () => {
     expect(dcmftestAccepts(dicomdir)).toBe(true);
     const { root, records } = dcmdumpDirectoryRecords(dicomdir);
     expect(records.map((r) => r.type)).toEqual(['PATIENT', 'STUDY', 'SERIES', 'IMAGE', 'IMAGE', 'IMAGE', 'IMAGE']);
-    const [patient, study, series, ...images] = records as [typeof records[0], typeof records[0], typeof records[0], ...typeof records];
+    const [patient, study, series, ...images] = records as [
+      (typeof records)[0],
+      (typeof records)[0],
+      (typeof records)[0],
+      ...typeof records,
+    ];
     expect(root).toEqual({ first: patient.offset, last: patient.offset });
     expect(patient.lower).toBe(study.offset);
     expect(study.lower).toBe(series.offset);

@@ -37,9 +37,16 @@ export async function createDiscImage(contents: DiscContents): Promise<IsoImage>
     source: { kind: 'file', path: image.path, size: image.size },
   }));
   files.push({ path: ['DICOMDIR'], source: { kind: 'bytes', bytes: fileSet.dicomdir } });
-  files.push({ path: ['README.TXT'], source: { kind: 'bytes', bytes: Buffer.from(README(contents.examinedOn, contents.publisher), 'utf8') } });
+  files.push({
+    path: ['README.TXT'],
+    source: { kind: 'bytes', bytes: Buffer.from(README(contents.examinedOn, contents.publisher), 'utf8') },
+  });
   if (contents.instruction) {
-    files.push({ path: ['INSTRUKC.PDF'], jolietName: contents.instruction.name, source: { kind: 'bytes', bytes: contents.instruction.bytes } });
+    files.push({
+      path: ['INSTRUKC.PDF'],
+      jolietName: contents.instruction.name,
+      source: { kind: 'bytes', bytes: contents.instruction.bytes },
+    });
   }
   return createIsoImage(files, {
     volumeId: `MAMMO_${contents.examinedOn.replace(/-/g, '')}`,

@@ -130,7 +130,9 @@ describe('ISO disc image: request, build, download', () => {
     const { records } = dcmdumpDirectoryRecords(extractFromIso(isoFile, 'DICOMDIR'));
     expect(records.filter((record) => record.type === 'IMAGE').map((record) => record.fileId)).toEqual(images);
     expect(extractFromIso(isoFile, 'Instrukcja obrazu ISO.pdf').equals(INSTRUCTION)).toBe(true);
-    expect(execFileSync('xorriso', ['-indev', isoFile, '-pvd_info'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).toMatch(/Volume Id\s+:\s+MAMMO_20240510/);
+    expect(execFileSync('xorriso', ['-indev', isoFile, '-pvd_info'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).toMatch(
+      /Volume Id\s+:\s+MAMMO_20240510/,
+    );
   });
 
   it('answers a range request with 206 and exactly those bytes, and an unsatisfiable one with 416', async () => {
@@ -200,7 +202,13 @@ describe('ISO states and refusals', () => {
   });
 
   it('answers 503 no_connection and keeps no request when the job cannot be queued', async () => {
-    const unreachable = createIsoService({ db: app.db, storage, isoJobs: { enqueue: async () => false }, config: app.config, clock: Date.now });
+    const unreachable = createIsoService({
+      db: app.db,
+      storage,
+      isoJobs: { enqueue: async () => false },
+      config: app.config,
+      clock: Date.now,
+    });
     const context = { caller: { kind: 'patient' as const, userId: seed.patient.userId, requirePasswordChange: false }, ip: '10.44.9.9' };
     const failure = await unreachable.generate(context, seed.patient.latestScreeningId).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
@@ -208,7 +216,7 @@ describe('ISO states and refusals', () => {
     expect(await isoRow(seed.patient.latestScreeningId)).toBeUndefined();
   });
 
-  it('gives a foreign or unknown screening the same 404 with ISO_UNAUTHORIZED or ISO_GENERATE_UNAUTHORIZED in the caller\'s log', async () => {
+  it("gives a foreign or unknown screening the same 404 with ISO_UNAUTHORIZED or ISO_GENERATE_UNAUTHORIZED in the caller's log", async () => {
     for (const id of [seed.patient.latestScreeningId, 999_999]) {
       const { ip, headers } = nextAddress();
       expect((await guest.get(`/api/iso/status?id=${id}`, { headers })).status).toBe(404);

@@ -30,7 +30,15 @@ export type IsoJobs = {
  * (the `stately` policy with the screening as singleton key), and the hourly clean-up of images
  * past their retention.
  */
-export function startIsoJobs(deps: { queue: JobQueue; db: Db; config: Config; logger: Logger; clock: Clock; storage: FileStorage; buildDisc?: BuildDisc }): IsoJobs {
+export function startIsoJobs(deps: {
+  queue: JobQueue;
+  db: Db;
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  storage: FileStorage;
+  buildDisc?: BuildDisc;
+}): IsoJobs {
   const { queue, db, logger, clock, storage } = deps;
   const buildDisc: BuildDisc = deps.buildDisc ?? ((screeningId, now) => buildScreeningDisc(db, storage, deps.config, screeningId, now));
 

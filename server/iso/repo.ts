@@ -112,7 +112,9 @@ export function removeDoneImagesBuiltBefore(db: Db, cutoff: Date): Promise<strin
 }
 
 export async function markRemoved(db: Db, screeningId: number): Promise<void> {
-  await db('iso_images').where({ screening_id: screeningId, status: 'done' }).update({ status: 'removed', storage_key: null, size_bytes: null });
+  await db('iso_images')
+    .where({ screening_id: screeningId, status: 'done' })
+    .update({ status: 'removed', storage_key: null, size_bytes: null });
 }
 
 export async function screeningImages(db: Db, screeningId: number): Promise<ScreeningImage[]> {

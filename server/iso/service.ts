@@ -62,7 +62,12 @@ export function createIsoService({ db, storage, isoJobs, config, clock }: IsoDep
         await withdrawRequest(db, screeningId);
         throw noConnection();
       }
-      await writeAudit(db, { type: 'ISO_GENERATE', ip: context.ip, description: `screening ${screeningId}`, ...auditOwnerOf(context.caller) });
+      await writeAudit(db, {
+        type: 'ISO_GENERATE',
+        ip: context.ip,
+        description: `screening ${screeningId}`,
+        ...auditOwnerOf(context.caller),
+      });
       return 'new';
     },
 

@@ -40,7 +40,10 @@ function readBodyError(error: unknown): { status: number; code: 'BAD_JSON' | 'PA
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
   if (error instanceof AppError) {
-    res.set(error.headers).status(error.status).json({ code: error.code, ...error.extra });
+    res
+      .set(error.headers)
+      .status(error.status)
+      .json({ code: error.code, ...error.extra });
     return;
   }
   if (error instanceof ZodError) {

@@ -68,7 +68,12 @@ export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQu
     prepare,
     every(name, intervalSeconds, task) {
       const ready = prepare(async (queue) => {
-        await queue.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: Math.max(PERIODIC_RUN_SECONDS, intervalSeconds) });
+        await queue.createQueue(name, {
+          name,
+          policy: 'stately',
+          retryLimit: 0,
+          expireInSeconds: Math.max(PERIODIC_RUN_SECONDS, intervalSeconds),
+        });
         await queue.work(name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async () => {
           await task().catch((error: unknown) => logger.error({ job: name, err: errorForLog(error) }, 'periodic job failed'));
         });

@@ -36,7 +36,12 @@ const message = {
 
 describe('mailer', () => {
   it('delivers through SMTP with the provider as sender and marks the outbox row sent', async () => {
-    const { mailer } = setup({ NODE_ENV: 'test', SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@example.com', PROVIDER_LEGAL_NAME: 'Centrum Testowe' });
+    const { mailer } = setup({
+      NODE_ENV: 'test',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'no-reply@example.com',
+      PROVIDER_LEGAL_NAME: 'Centrum Testowe',
+    });
 
     await expect(mailer.send(message)).resolves.toEqual({ delivered: true });
 

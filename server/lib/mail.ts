@@ -42,7 +42,14 @@ export function smtpDeliveryFrom(config: Pick<Config, 'mail' | 'provider'>): Smt
   const transport: Transporter = nodemailer.createTransport({ url: config.mail.smtpUrl, ...SMTP_TIMEOUTS });
   const from = { name: config.provider.legalName, address: config.mail.from };
   return async (message) => {
-    await transport.sendMail({ from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, html: message.html });
+    await transport.sendMail({
+      from,
+      to: message.to,
+      replyTo: message.replyTo,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
   };
 }
 

@@ -52,15 +52,27 @@ describe('outbox retry', () => {
     expect(await row(id)).toMatchObject({ attempts: 1, sent_at: null, reply_to: 'answer.me@example.com' });
 
     // Not due before its first wait; due after it, and still failing while SMTP is down.
-    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 30_000), delivery })).toEqual({ sent: 0, failed: 0 });
-    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 2 * MINUTE), delivery })).toEqual({ sent: 0, failed: 1 });
+    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 30_000), delivery })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 2 * MINUTE), delivery })).toEqual({
+      sent: 0,
+      failed: 1,
+    });
     expect((await row(id)).attempts).toBe(2);
     expect((await row(id)).last_error).toMatch(/ECONNREFUSED|connect/i);
     // The second wait (5 minutes from creation) has not passed.
-    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 3 * MINUTE), delivery })).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 3 * MINUTE), delivery })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
 
     smtp = await startTestSmtp(smtpPort);
-    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 6 * MINUTE), delivery })).toEqual({ sent: 1, failed: 0 });
+    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 6 * MINUTE), delivery })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     const mail = await smtp.waitForMail(RECIPIENT);
     expect(mail.subject).toBe('Wiadomość z formularza');
     expect(mail.raw).toMatch(/^Reply-To: answer\.me@example\.com/m);
@@ -68,10 +80,14 @@ describe('outbox retry', () => {
     expect((await row(id)).sent_at).not.toBeNull();
 
     // Sent once: a later sweep leaves it alone.
-    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 24 * 60 * MINUTE), delivery })).toEqual({ sent: 0, failed: 0 });
+    expect(await retryOutboxMessages({ db: database.db, logger, now: new Date(created + 24 * 60 * MINUTE), delivery })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
     expect(smtp.messages.filter((received) => received.envelopeTo.includes(RECIPIENT))).toHaveLength(1);
     const logged = logs.join('\n');
-    for (const personal of [RECIPIENT, 'answer.me@example.com', 'Treść prywatna', 'Wiadomość z formularza']) expect(logged).not.toContain(personal);
+    for (const personal of [RECIPIENT, 'answer.me@example.com', 'Treść prywatna', 'Wiadomość z formularza'])
+      expect(logged).not.toContain(personal);
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts and keeps the last error`, async () => {
@@ -112,7 +128,8 @@ describe('outbox retry', () => {
     };
     await createSmsSender({ config, db: database.db, logger, adapter: failing }).send({ to: '600100300', text: 'overlap' });
     const created = new Date((await row(await lastRowId())).created_at).getTime();
-    const sweep = () => retryOutboxMessages({ db: database.db, logger, now: new Date(created + 2 * MINUTE), delivery: { email: null, sms: slow } });
+    const sweep = () =>
+      retryOutboxMessages({ db: database.db, logger, now: new Date(created + 2 * MINUTE), delivery: { email: null, sms: slow } });
     const results = await Promise.all([sweep(), sweep()]);
     expect(delivered).toEqual(['overlap']);
     expect(results.map((result) => result.sent).sort()).toEqual([0, 1]);
@@ -137,7 +154,13 @@ describe('outbox retry', () => {
     const { config, logger } = setup({});
     startOutboxRetry({ queue, db: database.db, logger, clock: Date.now, delivery: outboxDeliveryFrom(config) });
     expect(scheduled).toEqual([]);
-    startOutboxRetry({ queue, db: database.db, logger, clock: Date.now, delivery: outboxDeliveryFrom(setup({ SMTP_URL: smtpUrl() }).config) });
+    startOutboxRetry({
+      queue,
+      db: database.db,
+      logger,
+      clock: Date.now,
+      delivery: outboxDeliveryFrom(setup({ SMTP_URL: smtpUrl() }).config),
+    });
     expect(scheduled).toEqual(['outbox-retry']);
   });
 });

@@ -29,7 +29,12 @@ export type OutboxDelivery = { email: SmtpDelivery | null; sms: SmsAdapter | nul
  * touched: the outbox was their destination (DECISIONS.md 13). Logs ids and codes only, never a
  * recipient or a body.
  */
-export async function retryOutboxMessages(deps: { db: Db; logger: Logger; now: Date; delivery: OutboxDelivery }): Promise<{ sent: number; failed: number }> {
+export async function retryOutboxMessages(deps: {
+  db: Db;
+  logger: Logger;
+  now: Date;
+  delivery: OutboxDelivery;
+}): Promise<{ sent: number; failed: number }> {
   const { db, logger, now, delivery } = deps;
   const channels = (['email', 'sms'] as const).filter((channel) => delivery[channel] !== null);
   const due = await claimDueRetries(db, { channels, now, retryAfterMinutes: RETRY_AFTER_MINUTES, limit: BATCH_SIZE });

@@ -105,7 +105,10 @@ export function createSmsApiAdapter({ token, sender, endpoint = SMSAPI_ENDPOINT 
       });
       const body = (await response.json().catch(() => undefined)) as { error?: number; message?: string; count?: number } | undefined;
       if (!response.ok || !body || body.error !== undefined || !body.count) {
-        throw new SmsProviderError(`SMSAPI refused the message (HTTP ${response.status}${body?.message ? `: ${body.message}` : ''})`, body?.error ?? response.status);
+        throw new SmsProviderError(
+          `SMSAPI refused the message (HTTP ${response.status}${body?.message ? `: ${body.message}` : ''})`,
+          body?.error ?? response.status,
+        );
       }
     },
   };

@@ -99,7 +99,7 @@ function rawGet(urlPath: string, headers: Record<string, string>): Promise<RawAn
 }
 
 describe('compressed delivery', () => {
-  it('sends the brotli copy of a script to a browser that takes brotli, with the script\'s type and caching', async () => {
+  it("sends the brotli copy of a script to a browser that takes brotli, with the script's type and caching", async () => {
     const answer = await rawGet('/assets/big-XyZ789.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBe('br');

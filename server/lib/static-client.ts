@@ -73,7 +73,10 @@ function compressedCopies(dir: string): RequestHandler {
     if (!found) return next();
     // Caches between keep one answer per encoding, the identity one included.
     res.vary('Accept-Encoding');
-    const encoding = chooseEncoding(req, ENCODINGS.map(({ name }) => name).filter((name) => found[name]));
+    const encoding = chooseEncoding(
+      req,
+      ENCODINGS.map(({ name }) => name).filter((name) => found[name]),
+    );
     if (!encoding) return next();
     res.type(path.extname(req.path));
     res.setHeader('Content-Encoding', encoding);

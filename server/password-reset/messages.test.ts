@@ -6,7 +6,12 @@ const link = 'https://portal.example.test/change-password/0b6f4a52-3f4e-4c8e-9d7
 describe('reset mail', () => {
   it.each([
     ['pl', 'Ustawienie nowego hasła w portalu pacjenta', 'Link jest ważny przez 60 minut i można go użyć tylko raz.', 'Ustaw nowe hasło'],
-    ['en', 'Setting a new password for the patient portal', 'The link is valid for 60 minutes and can be used only once.', 'Set a new password'],
+    [
+      'en',
+      'Setting a new password for the patient portal',
+      'The link is valid for 60 minutes and can be used only once.',
+      'Set a new password',
+    ],
   ] as const)('in %s carries the link, its validity and the provider in text and HTML', (language, subject, validity, button) => {
     const mail = resetMail({ language, link, providerName: 'Centrum Testowe', validMinutes: 60 });
 

@@ -29,7 +29,15 @@ describe('reset throttling (default limits)', () => {
       expect(refused.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 300 });
       expect(refused.headers.get('retry-after')).toBe('300');
     }
-    await expect.poll(() => app.db('outbox_messages').count({ n: '*' }).first().then((row) => row?.n)).toBe(3);
+    await expect
+      .poll(() =>
+        app
+          .db('outbox_messages')
+          .count({ n: '*' })
+          .first()
+          .then((row) => row?.n),
+      )
+      .toBe(3);
   });
 
   it('counts a phone number once however it is spelled', async () => {

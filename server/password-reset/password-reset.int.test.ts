@@ -20,7 +20,10 @@ beforeAll(async () => {
     },
     // The tests here ask for many links to one address; password-reset-throttle.int.test.ts
     // checks the real limits.
-    throttlePolicy: { ...defaultThrottlePolicy, passwordResetByAddress: { ...defaultThrottlePolicy.passwordResetByAddress, freeFailures: 1_000 } },
+    throttlePolicy: {
+      ...defaultThrottlePolicy,
+      passwordResetByAddress: { ...defaultThrottlePolicy.passwordResetByAddress, freeFailures: 1_000 },
+    },
   });
   seed = await seedMinimal(app.db, app.config);
 });
@@ -220,7 +223,10 @@ describe('the link', () => {
     expect(response.body).toEqual({ code: 'VALIDATION', issues: [{ path: 'confirm', message: 'validation.password.mismatch' }] });
 
     const { client, headers } = await browser();
-    const unhashed = await client.request('PATCH', '/api/auth/password/token', { body: { token, password: 'plain', confirm: 'plain' }, headers });
+    const unhashed = await client.request('PATCH', '/api/auth/password/token', {
+      body: { token, password: 'plain', confirm: 'plain' },
+      headers,
+    });
     expect(unhashed.body.issues[0]).toEqual({ path: 'password', message: 'validation.password.notHashed' });
     expect((await verify(token)).status).toBe(200);
   });
@@ -237,7 +243,9 @@ describe('the answer reveals no account', () => {
     expect(shapes[2]).toEqual(shapes[0]);
     await nextMail(seed.patient.login);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(smtp.messages.some((m) => m.envelopeTo.includes('nikt.taki@example.com') || m.envelopeTo.includes(seed.disabled.login))).toBe(false);
+    expect(smtp.messages.some((m) => m.envelopeTo.includes('nikt.taki@example.com') || m.envelopeTo.includes(seed.disabled.login))).toBe(
+      false,
+    );
   });
 
   it('takes about as long for an unknown address as for a real one', async () => {

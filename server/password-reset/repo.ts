@@ -49,7 +49,11 @@ export type StoredResetToken = { id: number; userId: number; usedAt: Date | null
  * The token with this hash. `forUpdate` locks its row for the caller's transaction, so two
  * concurrent uses of one link are serialized and the second sees it used.
  */
-export async function findResetToken(db: Db, tokenHash: Buffer, options: { forUpdate?: boolean } = {}): Promise<StoredResetToken | undefined> {
+export async function findResetToken(
+  db: Db,
+  tokenHash: Buffer,
+  options: { forUpdate?: boolean } = {},
+): Promise<StoredResetToken | undefined> {
   const query = db('password_reset_tokens as t')
     .join('users as u', 'u.id', 't.user_id')
     .where('t.token_hash', tokenHash)

@@ -1,9 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  isResetTokenShape,
-  type NewPassword,
-  type ResetRequest,
-} from '../../common/validation/password-reset';
+import { isResetTokenShape, type NewPassword, type ResetRequest } from '../../common/validation/password-reset';
 import type { Throttle } from '../auth/throttle';
 import { storeNewPassword } from '../auth/password-repo';
 import { endSessionsOfUser } from '../auth/user-sessions-repo';
@@ -123,7 +119,6 @@ export function createPasswordResetService({ db, config, throttle, clock, mailer
     }
   }
 }
-
 
 function tokenFrom(token: unknown): string {
   if (typeof token !== 'string' || token.trim() === '') throw new AppError(400, 'MISSING_TOKEN');

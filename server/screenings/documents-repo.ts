@@ -4,16 +4,24 @@ import type { Db } from '../db';
 
 export type DocumentKind = 'description' | 'referral' | 'facilities_list';
 
-const viewableDocumentColumns = { id: 'doc.id', name: 'doc.name', type: 'doc.kind', language: 'doc.language', sizeBytes: 'doc.size_bytes' } as const;
+const viewableDocumentColumns = {
+  id: 'doc.id',
+  name: 'doc.name',
+  type: 'doc.kind',
+  language: 'doc.language',
+  sizeBytes: 'doc.size_bytes',
+} as const;
 
 /** Metadata only: the bytes live in document_contents and are read one file at a time. */
 function viewableDocuments(db: Db, screeningIds: readonly number[]): Knex.QueryBuilder {
-  return db('screening_documents as doc')
-    .leftJoin('screening_descriptions as d', 'd.document_id', 'doc.id')
-    .whereIn('doc.screening_id', screeningIds)
-    .whereIn('doc.kind', ['description', 'referral'])
-    // Descriptions first, in the order they were written (the Polish original first), then the referral.
-    .orderBy([{ column: 'doc.kind' }, { column: 'd.id', nulls: 'last' }, { column: 'doc.created_at' }, { column: 'doc.id' }]);
+  return (
+    db('screening_documents as doc')
+      .leftJoin('screening_descriptions as d', 'd.document_id', 'doc.id')
+      .whereIn('doc.screening_id', screeningIds)
+      .whereIn('doc.kind', ['description', 'referral'])
+      // Descriptions first, in the order they were written (the Polish original first), then the referral.
+      .orderBy([{ column: 'doc.kind' }, { column: 'd.id', nulls: 'last' }, { column: 'doc.created_at' }, { column: 'doc.id' }])
+  );
 }
 
 export async function listViewableDocuments(db: Db, screeningId: number): Promise<ScreeningDocument[]> {
@@ -40,7 +48,11 @@ export async function hasDocumentOfKind(db: Db, screeningId: number, kind: Docum
 /** Which of these screenings have a document of this kind. */
 export async function screeningsWithDocumentOfKind(db: Db, screeningIds: readonly number[], kind: DocumentKind): Promise<Set<number>> {
   if (screeningIds.length === 0) return new Set();
-  const ids: number[] = await db('screening_documents').whereIn('screening_id', screeningIds).where('kind', kind).distinct().pluck('screening_id');
+  const ids: number[] = await db('screening_documents')
+    .whereIn('screening_id', screeningIds)
+    .where('kind', kind)
+    .distinct()
+    .pluck('screening_id');
   return new Set(ids);
 }
 

@@ -9,7 +9,6 @@ import { isOwnedBy, ownedScreeningId, refuse } from './ownership';
 
 export type PdfFile = { bytes: Buffer; fileName: string };
 
-
 /** The PDFs of a screening: its descriptions, the referral and the facilities list that comes with it. */
 export function createScreeningDocumentsService({ db }: { db: Db }) {
   async function filePdf(context: RequestContext, document: StoredDocument, language: UserLanguage): Promise<PdfFile> {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdfText } from '../../tests/support/read-pdf-text';
-import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type TestClient, type TestResponse, type SignIn } from '../../tests/support/app';
+import {
+  seedMinimal,
+  seededSignIns,
+  startTestApp,
+  type MinimalSeed,
+  type TestApp,
+  type TestClient,
+  type TestResponse,
+  type SignIn,
+} from '../../tests/support/app';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
 import { insertDescribedScreeningDocuments, insertDocument } from '../../tests/support/screening-documents';
 
@@ -37,7 +46,7 @@ function expectPdfDownload(response: TestResponse, fileName: string): void {
 }
 
 describe('GET /api/screening/download-result', () => {
-  it('answers each description with a name in the user\'s language and audits RESULT', async () => {
+  it("answers each description with a name in the user's language and audits RESULT", async () => {
     const { ip, headers } = nextAddress();
     const client = await patientClient(headers);
     const base = `/api/screening/download-result?screeningId=${seed.patient.latestScreeningId}`;
@@ -53,7 +62,11 @@ describe('GET /api/screening/download-result', () => {
       expect(await pdfText(client, path)).toBe(text);
     }
     const entries = await auditEntries(app.db, 'RESULT', ip);
-    expect(entries[0]).toEqual({ user_id: seed.patient.userId, screening_id: null, description: `description ${patientDocuments.descriptionEn}` });
+    expect(entries[0]).toEqual({
+      user_id: seed.patient.userId,
+      screening_id: null,
+      description: `description ${patientDocuments.descriptionEn}`,
+    });
   });
 
   it('answers the referral by its document id, audited as REFFERENCE, also without the screening id', async () => {
@@ -77,7 +90,10 @@ describe('GET /api/screening/download-result', () => {
       `documentId=${patientDocuments.facilitiesList}`,
     ];
     for (const query of attempts) {
-      expect(await client.get(`/api/screening/download-result?${query}`, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+      expect(await client.get(`/api/screening/download-result?${query}`, { headers })).toMatchObject({
+        status: 404,
+        body: { code: 'NOT_FOUND' },
+      });
     }
     expect(await auditEntries(app.db, 'RESULT_UNAUTHORIZED', ip)).toEqual(
       [guestDocuments.descriptionPl, UNKNOWN_DOCUMENT, patientDocuments.descriptionPl, patientDocuments.facilitiesList].map((id) => ({
@@ -109,8 +125,14 @@ describe('GET /api/screening/referral and /download-wykaz', () => {
     const id = seed.patient.latestScreeningId;
     expectPdfDownload(await client.get(`/api/screening/referral?id=${id}`, { headers }), 'skierowanie-2024-03-01.pdf');
     expect(await pdfText(client, `/api/screening/referral?id=${id}&lang=en`)).toBe('Skierowanie na badanie');
-    expectPdfDownload(await client.get(`/api/screening/download-wykaz?screeningId=${id}&lang=en`, { headers }), 'facilities-list-2024-03-01.pdf');
-    expectPdfDownload(await client.get(`/api/screening/download-wykaz?screeningId=${id}&lang=pl`, { headers }), 'wykaz-placowek-2024-03-01.pdf');
+    expectPdfDownload(
+      await client.get(`/api/screening/download-wykaz?screeningId=${id}&lang=en`, { headers }),
+      'facilities-list-2024-03-01.pdf',
+    );
+    expectPdfDownload(
+      await client.get(`/api/screening/download-wykaz?screeningId=${id}&lang=pl`, { headers }),
+      'wykaz-placowek-2024-03-01.pdf',
+    );
     expect(await pdfText(client, `/api/screening/download-wykaz?screeningId=${id}`)).toBe('Wykaz placowek');
     expect(await auditEntries(app.db, 'REFFERENCE', ip)).toEqual([
       { user_id: seed.patient.userId, screening_id: null, description: `referral ${patientDocuments.referral}` },
@@ -141,7 +163,12 @@ describe('GET /api/screening/referral and /download-wykaz', () => {
       const { ip, headers } = nextAddress();
       const patient = await patientClient(headers);
       const guest = await guestClient(headers);
-      for (const [client, id] of [[patient, seed.guest.screeningId], [patient, 999999], [guest, seed.patient.latestScreeningId], [guest, 999999]] as const) {
+      for (const [client, id] of [
+        [patient, seed.guest.screeningId],
+        [patient, 999999],
+        [guest, seed.patient.latestScreeningId],
+        [guest, 999999],
+      ] as const) {
         expect(await client.get(path(id), { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
       }
       expect(await auditEntries(app.db, 'REFFERENCE_UNAUTHORIZED', ip)).toEqual([
@@ -167,8 +194,16 @@ describe('GET /api/screening/{id}/referral/exists', () => {
     const { ip, headers } = nextAddress();
     const patient = await patientClient(headers);
     const guest = await guestClient(headers);
-    for (const [client, id] of [[patient, seed.guest.screeningId], [patient, 999999], [guest, seed.patient.latestScreeningId], [guest, 999999]] as const) {
-      expect(await client.get(`/api/screening/${id}/referral/exists`, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    for (const [client, id] of [
+      [patient, seed.guest.screeningId],
+      [patient, 999999],
+      [guest, seed.patient.latestScreeningId],
+      [guest, 999999],
+    ] as const) {
+      expect(await client.get(`/api/screening/${id}/referral/exists`, { headers })).toMatchObject({
+        status: 404,
+        body: { code: 'NOT_FOUND' },
+      });
     }
     expect(await auditEntries(app.db, 'REFFERENCE_UNAUTHORIZED', ip)).toHaveLength(4);
     expect((await patient.get('/api/screening/abc/referral/exists')).status).toBe(404);
@@ -179,17 +214,29 @@ describe('guest ownership of documents', () => {
   it('refuses a guest a foreign, an unknown or a wrongly placed document and audits it in her log', async () => {
     const { ip, headers } = nextAddress();
     const guest = await guestClient(headers);
-    const stray = await insertDocument(app.db, seed.patient.olderScreeningId, { kind: 'description', language: 'pl', name: 'Opis badania.pdf', text: 'x' });
+    const stray = await insertDocument(app.db, seed.patient.olderScreeningId, {
+      kind: 'description',
+      language: 'pl',
+      name: 'Opis badania.pdf',
+      text: 'x',
+    });
     const attempts = [
       `documentId=${stray}&screeningId=${seed.guest.screeningId}`,
       `documentId=${UNKNOWN_DOCUMENT}`,
       `documentId=${guestDocuments.descriptionPl}&screeningId=${seed.patient.latestScreeningId}`,
     ];
     for (const query of attempts) {
-      expect(await guest.get(`/api/screening/download-result?${query}`, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+      expect(await guest.get(`/api/screening/download-result?${query}`, { headers })).toMatchObject({
+        status: 404,
+        body: { code: 'NOT_FOUND' },
+      });
     }
     expect(await auditEntries(app.db, 'RESULT_UNAUTHORIZED', ip)).toEqual(
-      [stray, UNKNOWN_DOCUMENT, guestDocuments.descriptionPl].map((id) => ({ user_id: null, screening_id: seed.guest.screeningId, description: `document ${id}` })),
+      [stray, UNKNOWN_DOCUMENT, guestDocuments.descriptionPl].map((id) => ({
+        user_id: null,
+        screening_id: seed.guest.screeningId,
+        description: `document ${id}`,
+      })),
     );
   });
 });

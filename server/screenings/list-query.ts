@@ -47,7 +47,10 @@ const rangeIssue = { path: ['to'], message: RANGE_INVALID };
 export const screeningListQuerySchema = z
   .object({
     ...dayRange,
-    signed: z.enum(['true', 'false'], { error: INVALID }).transform((value) => value === 'true').optional(),
+    signed: z
+      .enum(['true', 'false'], { error: INVALID })
+      .transform((value) => value === 'true')
+      .optional(),
     result: z
       .enum(['1', '2', '3', '4', '5', '-1', 'none'], { error: INVALID })
       .transform((value) => (value === 'none' ? null : Number(value)))

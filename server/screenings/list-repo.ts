@@ -96,7 +96,9 @@ export async function findOrders(db: Db, userId: number, screeningIds: readonly 
   if (screeningIds.length === 0) return [];
   return db('orders as o')
     .join('products as p', 'p.id', 'o.product_id')
-    .joinRaw('LEFT JOIN LATERAL (SELECT pay.id, pay.status FROM payments pay WHERE pay.order_id = o.id ORDER BY pay.id DESC LIMIT 1) AS lp ON true')
+    .joinRaw(
+      'LEFT JOIN LATERAL (SELECT pay.id, pay.status FROM payments pay WHERE pay.order_id = o.id ORDER BY pay.id DESC LIMIT 1) AS lp ON true',
+    )
     .where('o.user_id', userId)
     .whereIn('o.screening_id', screeningIds)
     .orderBy('o.id')

@@ -1,9 +1,4 @@
-import type {
-  ReferralListResponse,
-  ScreeningListItem,
-  ScreeningListResponse,
-  ScreeningOrder,
-} from '../../common/types/screenings';
+import type { ReferralListResponse, ScreeningListItem, ScreeningListResponse, ScreeningOrder } from '../../common/types/screenings';
 import type { Db } from '../db';
 import { writeAudit } from '../lib/audit';
 import type { RequestContext } from '../lib/principal';
@@ -39,22 +34,20 @@ async function screeningList(db: Db, context: RequestContext, query: Record<stri
     findOrders(db, userId, ids),
   ]);
   await writeAudit(db, { type: 'SCREENING', ip: context.ip, description: 'screenings list', userId });
-  const items = screenings.map(
-    (row): ScreeningListItem => ({
-      screening: {
-        id: row.id,
-        createdAt: row.examinedAt.toISOString(),
-        screeningDescriptionsStatus: row.descriptionsStatus,
-        absorbedDose: row.absorbedDoseMgy,
-        result: row.birads,
-        signed: row.signedAt !== null,
-        signedAt: row.signedAt?.toISOString() ?? null,
-      },
-      documents: documents.get(row.id) ?? [],
-      hasFacilitiesList: withFacilitiesList.has(row.id),
-      orders: orders.filter((order) => order.screeningId === row.id).map(screeningOrder),
-    }),
-  );
+  const items = screenings.map((row): ScreeningListItem => ({
+    screening: {
+      id: row.id,
+      createdAt: row.examinedAt.toISOString(),
+      screeningDescriptionsStatus: row.descriptionsStatus,
+      absorbedDose: row.absorbedDoseMgy,
+      result: row.birads,
+      signed: row.signedAt !== null,
+      signedAt: row.signedAt?.toISOString() ?? null,
+    },
+    documents: documents.get(row.id) ?? [],
+    hasFacilitiesList: withFacilitiesList.has(row.id),
+    orders: orders.filter((order) => order.screeningId === row.id).map(screeningOrder),
+  }));
   return { items };
 }
 
@@ -72,7 +65,6 @@ async function referralList(db: Db, context: RequestContext, query: Record<strin
     })),
   };
 }
-
 
 export function createScreeningListService({ db }: { db: Db }) {
   return {

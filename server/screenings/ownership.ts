@@ -22,7 +22,12 @@ export async function refuse(db: Db, context: RequestContext, type: AuditType, d
  * The screening a call is about: a guest's one screening (an id, if given, must be it); for a
  * patient the id is required and must be one of hers.
  */
-export async function ownedScreeningId(db: Db, context: RequestContext, requestedId: number | undefined, refusalType: AuditType): Promise<number> {
+export async function ownedScreeningId(
+  db: Db,
+  context: RequestContext,
+  requestedId: number | undefined,
+  refusalType: AuditType,
+): Promise<number> {
   const { caller } = context;
   if (caller.kind === 'guest') {
     if (requestedId !== undefined && requestedId !== caller.screeningId) {

@@ -77,7 +77,11 @@ describe('GET /api/screening/result as a patient', () => {
     await insertDescription(app.db, id, { documentId: null, language: 'en', birads: birads === 1 ? 2 : 1, signedAt: null });
     const client = await patientClient();
     const { body } = await client.get(`/api/screening/result?id=${id}`);
-    expect(body.screening).toMatchObject({ result: birads, descriptionsStatus: 'desc_all_completed', signedAt: '2025-01-20T08:00:00.000Z' });
+    expect(body.screening).toMatchObject({
+      result: birads,
+      descriptionsStatus: 'desc_all_completed',
+      signedAt: '2025-01-20T08:00:00.000Z',
+    });
   });
 
   it('answers a screening still being described: no result, no signing, no documents, no dose', async () => {
@@ -126,7 +130,10 @@ describe('GET /api/screening/result as a patient', () => {
       await app.db('iso_images').where('screening_id', id).update({ status });
       expect(await isoStatus()).toBe(status);
     }
-    await app.db('iso_images').where('screening_id', id).update({ status: 'done', storage_key: `iso/${id}.iso`, size_bytes: 1_000_000 });
+    await app
+      .db('iso_images')
+      .where('screening_id', id)
+      .update({ status: 'done', storage_key: `iso/${id}.iso`, size_bytes: 1_000_000 });
     expect(await isoStatus()).toBe('done');
     // A failed build offers the generate button again.
     await app.db('iso_images').where('screening_id', id).update({ status: 'failed' });
@@ -140,7 +147,7 @@ describe('GET /api/screening/result as a patient', () => {
     expect((await client.get(`/api/screening/result?id=${id}`)).body.survey).toEqual({ submitted: true });
   });
 
-  it('answers 404 for someone else\'s screening and an unknown one, auditing RESULT_UNAUTHORIZED for both', async () => {
+  it("answers 404 for someone else's screening and an unknown one, auditing RESULT_UNAUTHORIZED for both", async () => {
     const { ip, headers } = nextAddress();
     const client = await patientClient(headers);
     for (const id of [seed.guest.screeningId, 999999]) {
@@ -170,7 +177,11 @@ describe('GET /api/screening/result as a result-portal guest', () => {
       expect(response.body.screening).toMatchObject({ id: seed.guest.screeningId, firstName: 'Maria', lastName: 'Gość', result: null });
     }
     expect(await auditEntries(app.db, 'RESULT', ip)).toHaveLength(2);
-    expect((await auditEntries(app.db, 'RESULT', ip))[0]).toEqual({ user_id: null, screening_id: seed.guest.screeningId, description: `screening ${seed.guest.screeningId}` });
+    expect((await auditEntries(app.db, 'RESULT', ip))[0]).toEqual({
+      user_id: null,
+      screening_id: seed.guest.screeningId,
+      description: `screening ${seed.guest.screeningId}`,
+    });
   });
 
   it('answers 404 for another screening and an unknown one, auditing RESULT_UNAUTHORIZED in her log', async () => {

@@ -22,7 +22,10 @@ export async function findLatestPatientScreening(db: Db, userId: number): Promis
   return db('screenings as s')
     .join('users as u', 'u.personal_data_id', 's.personal_data_id')
     .where('u.id', userId)
-    .orderBy([{ column: 's.examined_at', order: 'desc' }, { column: 's.id', order: 'desc' }])
+    .orderBy([
+      { column: 's.examined_at', order: 'desc' },
+      { column: 's.id', order: 'desc' },
+    ])
     .first(infoColumns);
 }
 

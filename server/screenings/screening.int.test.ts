@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 function unauthorizedEntries(ip: string) {
-  return app.db('audit_entries').where({ type: 'SCREENING_UNAUTHORIZED', ip }).orderBy('id').select('user_id', 'screening_id', 'description');
+  return app
+    .db('audit_entries')
+    .where({ type: 'SCREENING_UNAUTHORIZED', ip })
+    .orderBy('id')
+    .select('user_id', 'screening_id', 'description');
 }
 
 describe('GET /api/screening as a result-portal guest', () => {
@@ -41,14 +45,17 @@ describe('GET /api/screening as a patient', () => {
   it('answers her latest screening without an id, and any of hers by id', async () => {
     const client = app.client();
     await client.loginPortal(seed.patient.login, seed.patient.password);
-    expect((await client.get('/api/screening')).body).toEqual({ id: seed.patient.latestScreeningId, createdAt: '2024-03-01T09:30:00.000Z' });
+    expect((await client.get('/api/screening')).body).toEqual({
+      id: seed.patient.latestScreeningId,
+      createdAt: '2024-03-01T09:30:00.000Z',
+    });
     expect((await client.get(`/api/screening?id=${seed.patient.olderScreeningId}`)).body).toEqual({
       id: seed.patient.olderScreeningId,
       createdAt: '2021-03-01T09:00:00.000Z',
     });
   });
 
-  it('answers 404 alike for someone else\'s screening and for one that does not exist, auditing both', async () => {
+  it("answers 404 alike for someone else's screening and for one that does not exist, auditing both", async () => {
     const client = app.client();
     const ip = { 'x-forwarded-for': '203.0.113.51' };
     await client.loginPortal(seed.patient.login, seed.patient.password, ip);

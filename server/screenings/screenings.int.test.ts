@@ -33,7 +33,10 @@ async function insertProduct(db: Db, code: string, kind: string, priceGrosze: nu
   return row.id;
 }
 
-async function insertOrder(db: Db, order: { userId: number; screeningId: number; productId: number; done: boolean; shipmentStatus?: string }): Promise<number> {
+async function insertOrder(
+  db: Db,
+  order: { userId: number; screeningId: number; productId: number; done: boolean; shipmentStatus?: string },
+): Promise<number> {
   const [row] = await db('orders')
     .insert({
       user_id: order.userId,
@@ -54,11 +57,28 @@ async function insertPayment(db: Db, orderId: number, status: string, providerOr
   return row.id;
 }
 
-async function describedScreening(db: Db, personId: number, accessCode: string, examinedAt: string, birads: number, signedAt: string | null) {
+async function describedScreening(
+  db: Db,
+  personId: number,
+  accessCode: string,
+  examinedAt: string,
+  birads: number,
+  signedAt: string | null,
+) {
   const screeningId = await insertScreening(db, app.config, personId, { accessCode, examinedAt });
-  const description = await insertDocument(db, screeningId, { kind: 'description', language: 'pl', name: 'Opis badania.pdf', text: 'Opis' });
+  const description = await insertDocument(db, screeningId, {
+    kind: 'description',
+    language: 'pl',
+    name: 'Opis badania.pdf',
+    text: 'Opis',
+  });
   await insertDescription(db, screeningId, { documentId: description, language: 'pl', birads, signedAt });
-  const referral = await insertDocument(db, screeningId, { kind: 'referral', language: 'pl', name: 'Skierowanie.pdf', text: 'Skierowanie' });
+  const referral = await insertDocument(db, screeningId, {
+    kind: 'referral',
+    language: 'pl',
+    name: 'Skierowanie.pdf',
+    text: 'Skierowanie',
+  });
   return { screeningId, description, referral };
 }
 
@@ -91,10 +111,21 @@ beforeAll(async () => {
 
   const copy = await insertProduct(db, 'copy-of-images', 'copy', 2100);
   const translation = await insertProduct(db, 'translation-en', 'translation_en', 8900);
-  orders.copyDone = await insertOrder(db, { userId: seed.patient.userId, screeningId: ids.lateEvening, productId: copy, done: true, shipmentStatus: 'sent' });
+  orders.copyDone = await insertOrder(db, {
+    userId: seed.patient.userId,
+    screeningId: ids.lateEvening,
+    productId: copy,
+    done: true,
+    shipmentStatus: 'sent',
+  });
   payments.copyCanceled = await insertPayment(db, orders.copyDone, 'CANCELED', 'p-1');
   payments.copyCompleted = await insertPayment(db, orders.copyDone, 'COMPLETED', 'p-2');
-  orders.translationOpen = await insertOrder(db, { userId: seed.patient.userId, screeningId: ids.lateEvening, productId: translation, done: false });
+  orders.translationOpen = await insertOrder(db, {
+    userId: seed.patient.userId,
+    screeningId: ids.lateEvening,
+    productId: translation,
+    done: false,
+  });
   orders.ewas = await insertOrder(db, { userId: ewaUserId, screeningId: ids.ewas, productId: copy, done: false });
   await insertPayment(db, orders.ewas, 'PENDING', 'p-3');
 });
@@ -149,8 +180,20 @@ describe('GET /api/screenings', () => {
       },
       documents: [
         { id: latestDocuments.descriptionPl, name: 'Opis badania.pdf', type: 'description', language: 'pl', sizeBytes: expect.any(Number) },
-        { id: latestDocuments.descriptionEn, name: 'Opis badania EN.pdf', type: 'description', language: 'en', sizeBytes: expect.any(Number) },
-        { id: latestDocuments.descriptionDe, name: 'Opis badania DE.pdf', type: 'description', language: 'de', sizeBytes: expect.any(Number) },
+        {
+          id: latestDocuments.descriptionEn,
+          name: 'Opis badania EN.pdf',
+          type: 'description',
+          language: 'en',
+          sizeBytes: expect.any(Number),
+        },
+        {
+          id: latestDocuments.descriptionDe,
+          name: 'Opis badania DE.pdf',
+          type: 'description',
+          language: 'de',
+          sizeBytes: expect.any(Number),
+        },
         { id: latestDocuments.referral, name: 'Skierowanie.pdf', type: 'referral', language: 'pl', sizeBytes: expect.any(Number) },
       ],
       hasFacilitiesList: true,
@@ -166,16 +209,29 @@ describe('GET /api/screenings', () => {
     });
     // The latest payment of each order, or none; orders by id.
     expect(lateEvening!.orders).toEqual([
-      { id: orders.copyDone, done: true, payment: { id: payments.copyCompleted, status: 'COMPLETED' }, shipmentStatus: 'sent', productCode: 'copy-of-images' },
+      {
+        id: orders.copyDone,
+        done: true,
+        payment: { id: payments.copyCompleted, status: 'COMPLETED' },
+        shipmentStatus: 'sent',
+        productCode: 'copy-of-images',
+      },
       { id: orders.translationOpen, done: false, payment: null, shipmentStatus: 'not_applicable', productCode: 'translation-en' },
     ]);
-    expect(lateEvening!.screening).toMatchObject({ absorbedDose: 4.12, screeningDescriptionsStatus: 'desc_all_completed', result: 4, signed: true });
+    expect(lateEvening!.screening).toMatchObject({
+      absorbedDose: 4.12,
+      screeningDescriptionsStatus: 'desc_all_completed',
+      result: 4,
+      signed: true,
+    });
     expect(lateEvening!.documents.map((document) => document.id)).toEqual([documents.lateDescription, documents.lateReferral]);
 
-    expect(await auditEntries(app.db, 'SCREENING', ip)).toEqual([{ user_id: seed.patient.userId, screening_id: null, description: 'screenings list' }]);
+    expect(await auditEntries(app.db, 'SCREENING', ip)).toEqual([
+      { user_id: seed.patient.userId, screening_id: null, description: 'screenings list' },
+    ]);
   });
 
-  it('never shows another patient\'s screenings, and shows her only her own', async () => {
+  it("never shows another patient's screenings, and shows her only her own", async () => {
     const anna = await patientClient();
     expect(await listedIds(anna)).not.toContain(ids.ewas);
     expect(await listedIds(anna, `?screeningId=${ids.ewas}`)).toEqual([]);
@@ -267,11 +323,18 @@ describe('GET /api/screenings/referrals', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.body.items).toEqual([
       { screeningId: ids.latest, createdAt: '2024-03-01T09:30:00.000Z', documentId: latestDocuments.referral, name: 'Skierowanie.pdf' },
-      { screeningId: ids.pastMidnight, createdAt: '2023-07-05T22:10:00.000Z', documentId: documents.pastMidnightReferral, name: 'Skierowanie.pdf' },
+      {
+        screeningId: ids.pastMidnight,
+        createdAt: '2023-07-05T22:10:00.000Z',
+        documentId: documents.pastMidnightReferral,
+        name: 'Skierowanie.pdf',
+      },
       { screeningId: ids.lateEvening, createdAt: '2023-07-05T21:30:00.000Z', documentId: documents.lateReferral, name: 'Skierowanie.pdf' },
       { screeningId: ids.winter, createdAt: '2023-01-05T22:30:00.000Z', documentId: documents.winterReferral, name: 'Skierowanie.pdf' },
     ]);
-    expect(await auditEntries(app.db, 'REFFERENCE', ip)).toEqual([{ user_id: seed.patient.userId, screening_id: null, description: 'referrals list' }]);
+    expect(await auditEntries(app.db, 'REFFERENCE', ip)).toEqual([
+      { user_id: seed.patient.userId, screening_id: null, description: 'referrals list' },
+    ]);
     // Each listed referral is what the referral call then serves.
     expect((await client.get(`/api/screening/referral?id=${ids.winter}`)).status).toBe(200);
   });
@@ -297,7 +360,7 @@ describe('GET /api/screenings/referrals', () => {
     for (const [query, expected] of cases) expect(await referralIds(client, query), query).toEqual(expected);
   });
 
-  it('never lists another patient\'s referral', async () => {
+  it("never lists another patient's referral", async () => {
     const anna = await patientClient();
     expect(await referralIds(anna, '?from=2023-07-05&to=2023-07-06')).toEqual([ids.pastMidnight, ids.lateEvening]);
     const ewaClient = await signedIn(ewa.email, ewa.password);
@@ -333,7 +396,12 @@ describe('who may read the lists', () => {
   it('refuses a result-portal session with 404 and writes the refusal to its own log, whatever the query', async () => {
     const { ip, headers } = nextAddress();
     const guest = await guestClient(headers);
-    for (const path of ['/api/screenings', '/api/screenings?signed=maybe', '/api/screenings/referrals', '/api/screenings/referrals?from=x']) {
+    for (const path of [
+      '/api/screenings',
+      '/api/screenings?signed=maybe',
+      '/api/screenings/referrals',
+      '/api/screenings/referrals?from=x',
+    ]) {
       expect(await guest.get(path, { headers }), path).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     }
     const refusal = (description: string) => ({ user_id: null, screening_id: seed.guest.screeningId, description });

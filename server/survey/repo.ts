@@ -12,9 +12,18 @@ export async function findSurveySubmittedAt(db: Db, screeningId: number): Promis
  * survey had been sent already: the row lock of the update makes a concurrent second submit wait
  * and then find it sent.
  */
-export async function storeSurvey(db: Db, screeningId: number, answers: SurveyAnswers, submittedAt: Date, submittedOn: string): Promise<boolean> {
+export async function storeSurvey(
+  db: Db,
+  screeningId: number,
+  answers: SurveyAnswers,
+  submittedAt: Date,
+  submittedOn: string,
+): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const marked = await trx('screenings').where('id', screeningId).whereNull('survey_submitted_at').update({ survey_submitted_at: submittedAt });
+    const marked = await trx('screenings')
+      .where('id', screeningId)
+      .whereNull('survey_submitted_at')
+      .update({ survey_submitted_at: submittedAt });
     if (marked === 0) return false;
     await trx('survey_responses').insert({
       screening_access: answers.screeningAccess,

@@ -53,7 +53,10 @@ describe('the survey of a guest', () => {
     const client = await guestClient(headers);
     for (const id of [seed.patient.latestScreeningId, 999999]) {
       expect(await client.get(`/api/screening/survey?id=${id}`, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
-      expect(await client.post(`/api/screening/survey?id=${id}`, answers, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+      expect(await client.post(`/api/screening/survey?id=${id}`, answers, { headers })).toMatchObject({
+        status: 404,
+        body: { code: 'NOT_FOUND' },
+      });
     }
     const refusal = (id: number) => ({ user_id: null, screening_id: seed.guest.screeningId, description: `screening ${id}` });
     expect(await auditEntries(app.db, 'SCREENING_UNAUTHORIZED', ip)).toEqual([
@@ -81,9 +84,25 @@ describe('the survey of a patient', () => {
     const stored = await app.db('survey_responses').where({ screening_access: 3, quality_of_service: 3 });
     expect(stored).toHaveLength(1);
     expect(Object.keys(stored[0]).sort()).toEqual(
-      ['id', 'information_access', 'long_term_pain', 'long_term_pain_level', 'pain_measure', 'patient_comfort', 'quality_of_service', 'screening_access', 'staff_behaviour', 'submitted_on'].sort(),
+      [
+        'id',
+        'information_access',
+        'long_term_pain',
+        'long_term_pain_level',
+        'pain_measure',
+        'patient_comfort',
+        'quality_of_service',
+        'screening_access',
+        'staff_behaviour',
+        'submitted_on',
+      ].sort(),
     );
-    expect(stored[0]).toMatchObject({ long_term_pain: false, long_term_pain_level: null, pain_measure: 2, submitted_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(stored[0]).toMatchObject({
+      long_term_pain: false,
+      long_term_pain_level: null,
+      pain_measure: 2,
+      submitted_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
   });
 
   it('needs the screening id, and refuses foreign and unknown ones with SCREENING_UNAUTHORIZED in her log', async () => {
@@ -94,7 +113,10 @@ describe('the survey of a patient', () => {
     for (const id of [seed.guest.screeningId, 999999]) {
       expect(await client.get(`/api/screening/survey?id=${id}`, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
       // A foreign screening is refused before the answers are read.
-      expect(await client.post(`/api/screening/survey?id=${id}`, {}, { headers })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+      expect(await client.post(`/api/screening/survey?id=${id}`, {}, { headers })).toMatchObject({
+        status: 404,
+        body: { code: 'NOT_FOUND' },
+      });
     }
     expect(await auditEntries(app.db, 'SCREENING_UNAUTHORIZED', ip)).toHaveLength(4);
     expect((await auditEntries(app.db, 'SCREENING_UNAUTHORIZED', ip))[0]).toEqual({
@@ -107,7 +129,8 @@ describe('the survey of a patient', () => {
 
 it('takes one of two simultaneous submits and refuses the other', async () => {
   const client = await patientClient();
-  const [{ id }] = await app.db('screenings')
+  const [{ id }] = await app
+    .db('screenings')
     .insert({ personal_data_id: seed.patient.personalDataId, access_code_hash: Buffer.alloc(32, 7), examined_at: '2025-02-01T10:00:00Z' })
     .returning('id');
   const before = await app.db('survey_responses').count({ n: '*' }).first();
@@ -129,12 +152,18 @@ describe('validation of the answers', () => {
       status: 400,
       body: { code: 'VALIDATION', issues: level('validation.survey.longTermPainLevel.required') },
     });
-    expect((await post({ ...answers, longTermPainLevel: undefined })).body.issues).toEqual(level('validation.survey.longTermPainLevel.required'));
-    expect((await post({ ...answers, longTermPain: false, longTermPainLevel: 3 })).body.issues).toEqual(level('validation.survey.longTermPainLevel.notAsked'));
+    expect((await post({ ...answers, longTermPainLevel: undefined })).body.issues).toEqual(
+      level('validation.survey.longTermPainLevel.required'),
+    );
+    expect((await post({ ...answers, longTermPain: false, longTermPainLevel: 3 })).body.issues).toEqual(
+      level('validation.survey.longTermPainLevel.notAsked'),
+    );
   });
 
   it('always asks the pain of the examination itself (question 6)', async () => {
-    expect((await post({ ...answers, painMeasure: null })).body.issues).toEqual([{ path: 'painMeasure', message: 'validation.survey.rating.invalid' }]);
+    expect((await post({ ...answers, painMeasure: null })).body.issues).toEqual([
+      { path: 'painMeasure', message: 'validation.survey.rating.invalid' },
+    ]);
   });
 
   it('takes only whole ratings from 1 to 5 and a yes/no gate', async () => {
@@ -145,7 +174,9 @@ describe('validation of the answers', () => {
     expect((await post({ ...answers, informationAccess: '3' })).body.issues).toEqual(invalid('informationAccess'));
     expect((await post({ ...answers, painMeasure: 6 })).body.issues).toEqual(invalid('painMeasure'));
     expect((await post({ ...answers, longTermPainLevel: 0 })).body.issues).toEqual(invalid('longTermPainLevel'));
-    expect((await post({ ...answers, longTermPain: 'yes' })).body.issues).toEqual([{ path: 'longTermPain', message: 'validation.survey.longTermPain.required' }]);
+    expect((await post({ ...answers, longTermPain: 'yes' })).body.issues).toEqual([
+      { path: 'longTermPain', message: 'validation.survey.longTermPain.required' },
+    ]);
     const { qualityOfService: _omitted, ...missing } = answers;
     expect((await post(missing)).body.issues).toEqual(invalid('qualityOfService'));
     expect((await post(null)).status).toBe(400);

@@ -63,7 +63,9 @@ async function receive(req: Request, res: Response, directory: string, limits: R
     preservePath: true,
     defParamCharset: 'utf8',
   }).array(UPLOAD_FIELD);
-  await new Promise<void>((resolve, reject) => upload(req, res, (error?: unknown) => (error ? reject(uploadError(error, limits)) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    upload(req, res, (error?: unknown) => (error ? reject(uploadError(error, limits)) : resolve())),
+  );
   const files = (req.files as Express.Multer.File[] | undefined) ?? [];
   return files.map((file) => ({ path: file.path, size: file.size, clientName: displayName(file.originalname) }));
 }

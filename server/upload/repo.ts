@@ -20,7 +20,10 @@ export async function lockUploadsOf(trx: Knex.Transaction, userId: number): Prom
 
 /** What the patient herself uploaded counts against her quota; the provider's own images do not. */
 export async function uploadedBytes(db: Db, personalDataId: number): Promise<number> {
-  const [row] = await db('dicom_instances').where('personal_data_id', personalDataId).whereNull('screening_id').sum({ total: 'size_bytes' });
+  const [row] = await db('dicom_instances')
+    .where('personal_data_id', personalDataId)
+    .whereNull('screening_id')
+    .sum({ total: 'size_bytes' });
   return Number(row?.total ?? 0);
 }
 
@@ -38,7 +41,12 @@ export async function knownInstances(db: Db, personalDataId: number, uids: strin
  * Inserts the uploaded instances; one that appeared meanwhile (a screening import) is skipped
  * by the unique key. Answers the SOP instance UIDs actually inserted.
  */
-export async function insertUploadedInstances(trx: Knex.Transaction, personalDataId: number, userId: number, rows: NewInstance[]): Promise<Set<string>> {
+export async function insertUploadedInstances(
+  trx: Knex.Transaction,
+  personalDataId: number,
+  userId: number,
+  rows: NewInstance[],
+): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const inserted: { sop_instance_uid: string }[] = await trx('dicom_instances')
     .insert(
@@ -64,23 +72,29 @@ export async function insertUploadedInstances(trx: Knex.Transaction, personalDat
 
 /** The patient's uploaded studies, the most recently uploaded first. */
 export async function uploadedStudies(db: Db, personalDataId: number): Promise<UploadedStudy[]> {
-  const rows: { study: string; study_date: string | null; modalities: (string | null)[]; instances: number; size_bytes: number; last_uploaded_at: Date }[] =
-    await db('dicom_instances')
-      .where('personal_data_id', personalDataId)
-      .whereNull('screening_id')
-      .groupBy('study_instance_uid')
-      .select({
-        study: 'study_instance_uid',
-        study_date: db.raw('max(study_date)'),
-        modalities: db.raw('array_agg(DISTINCT modality ORDER BY modality)'),
-        instances: db.raw('count(*)::int'),
-        size_bytes: db.raw('sum(size_bytes)::bigint'),
-        last_uploaded_at: db.raw('max(created_at)'),
-      })
-      .orderBy([
-        { column: 'last_uploaded_at', order: 'desc' },
-        { column: 'study', order: 'asc' },
-      ]);
+  const rows: {
+    study: string;
+    study_date: string | null;
+    modalities: (string | null)[];
+    instances: number;
+    size_bytes: number;
+    last_uploaded_at: Date;
+  }[] = await db('dicom_instances')
+    .where('personal_data_id', personalDataId)
+    .whereNull('screening_id')
+    .groupBy('study_instance_uid')
+    .select({
+      study: 'study_instance_uid',
+      study_date: db.raw('max(study_date)'),
+      modalities: db.raw('array_agg(DISTINCT modality ORDER BY modality)'),
+      instances: db.raw('count(*)::int'),
+      size_bytes: db.raw('sum(size_bytes)::bigint'),
+      last_uploaded_at: db.raw('max(created_at)'),
+    })
+    .orderBy([
+      { column: 'last_uploaded_at', order: 'desc' },
+      { column: 'study', order: 'asc' },
+    ]);
   return rows.map((row) => ({
     studyInstanceUid: row.study,
     studyDate: row.study_date,

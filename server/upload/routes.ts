@@ -20,7 +20,9 @@ export function uploadRouter(deps: UploadDeps): Router {
     const outcome = await withReceivedFiles(req, res, uploads.incomingDir, uploads.limits, (files) => uploads.store(uploader, files));
     if (outcome.stored > 0) {
       // The images are stored; a disc image left stale is logged rather than reported as a failed upload.
-      await uploads.refreshDiscImages(uploader).catch((error: unknown) => req.log.error({ err: errorForLog(error) }, 'disc images not refreshed after upload'));
+      await uploads
+        .refreshDiscImages(uploader)
+        .catch((error: unknown) => req.log.error({ err: errorForLog(error) }, 'disc images not refreshed after upload'));
     }
     res.json(outcome);
   });

@@ -9,7 +9,15 @@ import { AppError, notFound } from '../lib/errors';
 import type { FileStorage } from '../lib/storage';
 import { inspectDicomFile, type DicomHeader } from './dicom-header';
 import type { ReceivedFile } from './multipart';
-import { insertUploadedInstances, knownInstances, lockUploadsOf, personalDataIdOf, uploadedBytes, uploadedStudies, type NewInstance } from './repo';
+import {
+  insertUploadedInstances,
+  knownInstances,
+  lockUploadsOf,
+  personalDataIdOf,
+  uploadedBytes,
+  uploadedStudies,
+  type NewInstance,
+} from './repo';
 
 export type UploadDeps = { db: Db; storage: FileStorage; config: Pick<Config, 'upload'> };
 /** What every step of an upload works against: the database, the file store and the upload limits. */
@@ -118,7 +126,6 @@ async function limitsFor(deps: UploadStore, uploader: Uploader): Promise<UploadL
 async function studiesOf(deps: UploadStore, uploader: Uploader): Promise<UploadedStudiesResponse> {
   return { studies: await uploadedStudies(deps.db, uploader.personalDataId) };
 }
-
 
 export function createUploadService({ db, storage, config }: UploadDeps) {
   const store: UploadStore = { db, storage, limits: config.upload };

@@ -74,7 +74,11 @@ describe('limits of one request', () => {
 
 describe('the per-patient quota', () => {
   it('stores within the quota, then refuses a request that would pass it, keeping nothing of it', async () => {
-    const fill = await postDicoms(patient, app.baseUrl, CT5N.map((name) => corpusFile(name)));
+    const fill = await postDicoms(
+      patient,
+      app.baseUrl,
+      CT5N.map((name) => corpusFile(name)),
+    );
     expect(fill.body).toEqual({ stored: 5, duplicates: 0, refused: [] });
     const usedBytes = (await patient.get('/api/dicom/limits')).body.usedBytes;
     expect(usedBytes).toBe(CT5N.reduce((sum, name) => sum + corpusFile(name).bytes.length, 0));

@@ -51,11 +51,17 @@ describe('POST /api/dicom with the real corpus', () => {
     // MR_small.dcm and MR_small_implicit.dcm are one SOP instance in two transfer syntaxes.
     expect(response.body.stored).toBe(images.length - 1);
     expect(response.body.duplicates).toBe(1);
-    const refused = corpus.filter((file) => expectedFate(file.name) !== 'image').map((file) => ({ name: file.name, reason: expectedFate(file.name) }));
+    const refused = corpus
+      .filter((file) => expectedFate(file.name) !== 'image')
+      .map((file) => ({ name: file.name, reason: expectedFate(file.name) }));
     expect(response.body.refused).toEqual(refused);
     expect(response.body.stored + response.body.duplicates + response.body.refused.length).toBe(corpus.length);
     expect(await auditEntries(app.db, 'DICOM_UPLOAD', ip)).toEqual([
-      { user_id: seed.patient.userId, screening_id: null, description: `stored ${images.length - 1}, duplicates 1, refused ${refused.length}` },
+      {
+        user_id: seed.patient.userId,
+        screening_id: null,
+        description: `stored ${images.length - 1}, duplicates 1, refused ${refused.length}`,
+      },
     ]);
     expect(incomingFiles()).toEqual([]);
   });
@@ -110,7 +116,9 @@ describe('POST /api/dicom with the real corpus', () => {
       sizeBytes: 39206,
       lastUploadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
-    const crCtStudy = studies.find((study: { studyInstanceUid: string }) => study.studyInstanceUid === '1.3.6.1.4.1.5962.1.1.0.0.0.1196527414.5534.0.1');
+    const crCtStudy = studies.find(
+      (study: { studyInstanceUid: string }) => study.studyInstanceUid === '1.3.6.1.4.1.5962.1.1.0.0.0.1196527414.5534.0.1',
+    );
     expect(crCtStudy).toMatchObject({ modalities: ['CR'], instances: 3, studyDate: '2001-01-01' });
   });
 
@@ -151,7 +159,8 @@ describe('POST /api/dicom with hostile or broken files', () => {
     const row = await app.db('dicom_instances').where('sop_instance_uid', '1.3.6.1.4.1.5962.1.1.0.0.0.1194734704.16302.9.12').first();
     expect(row.storage_key).toMatch(/^dicom\/[0-9a-f-]{36}\.dcm$/);
     for (const escaped of ['escaped.dcm', 'escaped-too.dcm']) {
-      for (const directory of [app.config.dataDir, path.dirname(app.config.dataDir), storageDir()]) expect(existsSync(path.join(directory, escaped))).toBe(false);
+      for (const directory of [app.config.dataDir, path.dirname(app.config.dataDir), storageDir()])
+        expect(existsSync(path.join(directory, escaped))).toBe(false);
     }
   });
 
@@ -159,12 +168,21 @@ describe('POST /api/dicom with hostile or broken files', () => {
     const storage = createFileStorage(app.config.dataDir);
     const isoKey = storage.newKey('iso', '.iso');
     await storage.writeFile(isoKey, Buffer.from('an ISO image built before the upload'));
-    await app.db('iso_images').insert({ screening_id: seed.patient.latestScreeningId, status: 'done', storage_key: isoKey, size_bytes: 36, finished_at: new Date() });
+    await app.db('iso_images').insert({
+      screening_id: seed.patient.latestScreeningId,
+      status: 'done',
+      storage_key: isoKey,
+      size_bytes: 36,
+      finished_at: new Date(),
+    });
     const image = corpusFile('dicomdirtests/98892001/CT5N/2392');
     const bytes = Buffer.from(image.bytes.toString('latin1').replaceAll('1194734704.16302.0.13', '1194734704.16302.8.13'), 'latin1');
 
     expect((await postDicoms(patient, app.baseUrl, [{ name: '2392', bytes }])).body).toEqual({ stored: 1, duplicates: 0, refused: [] });
-    expect(await app.db('iso_images').where('screening_id', seed.patient.latestScreeningId).first('status', 'storage_key')).toEqual({ status: 'removed', storage_key: null });
+    expect(await app.db('iso_images').where('screening_id', seed.patient.latestScreeningId).first('status', 'storage_key')).toEqual({
+      status: 'removed',
+      storage_key: null,
+    });
     expect(existsSync(storage.pathOf(isoKey))).toBe(false);
   });
 
@@ -240,6 +258,8 @@ describe('who may upload', () => {
     expect((await olga.loginPortal('olga.druga@example.com', 'Drugie!Haslo1')).status).toBe(200);
     expect((await postDicoms(olga, app.baseUrl, [corpusFile('CT_small.dcm')])).body).toEqual({ stored: 1, duplicates: 0, refused: [] });
     const studies = (await olga.get('/api/dicom')).body.studies;
-    expect(studies.map((study: { studyInstanceUid: string }) => study.studyInstanceUid)).toEqual(['1.3.6.1.4.1.5962.1.2.1.20040119072730.12322']);
+    expect(studies.map((study: { studyInstanceUid: string }) => study.studyInstanceUid)).toEqual([
+      '1.3.6.1.4.1.5962.1.2.1.20040119072730.12322',
+    ]);
   });
 });

@@ -18,7 +18,6 @@ const PUBLIC_PATHS = [
   '/reset-password',
 ] as const;
 
-
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /** The serious and critical findings of axe-core, one readable line each. */

@@ -33,7 +33,9 @@ function auditTable(page: Page, catalog: Catalog) {
 
 /** Rows of the table body (the first row holds the column headers). */
 function entryRows(page: Page, catalog: Catalog) {
-  return auditTable(page, catalog).getByRole('row').filter({ has: page.getByRole('gridcell') });
+  return auditTable(page, catalog)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 }
 
 function typeGroup(page: Page, catalog: Catalog, group: keyof Catalog) {

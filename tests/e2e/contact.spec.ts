@@ -41,7 +41,11 @@ async function expectSuccessPage(page: Page, catalog: Catalog) {
 for (const lang of ['pl', 'en'] as const) {
   const catalog = catalogs[lang];
 
-  test(`contact form in ${lang}: required messages, the foreign-number warning, then the success page`, async ({ page, context, baseURL }) => {
+  test(`contact form in ${lang}: required messages, the foreign-number warning, then the success page`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await skipCookieDialog(context, baseURL);
     // English runs in a dark contrast theme, so the warning and the counter are seen there too.
     await startWithPreferences(page, lang === 'en' ? { lang, theme: 'pink-black' } : { lang });

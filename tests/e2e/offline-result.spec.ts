@@ -16,15 +16,18 @@ const firstPage = new RegExp(`^${en['result.pdf.pageLabel'].replace('{page}', '1
 const offlineMark = new RegExp(`^${en['offline.mark'].replace('{date}', '')}`);
 
 function canvasHasDrawing(viewer: Locator): Promise<boolean> {
-  return viewer.getByRole('img', { name: firstPage }).first().evaluate((canvas: HTMLCanvasElement) => {
-    const context = canvas.getContext('2d');
-    if (!context || canvas.width === 0) return false;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    for (let index = 4; index < data.length; index += 4) {
-      if (data[index] !== data[0] || data[index + 1] !== data[1] || data[index + 2] !== data[2]) return true;
-    }
-    return false;
-  });
+  return viewer
+    .getByRole('img', { name: firstPage })
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) return false;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let index = 4; index < data.length; index += 4) {
+        if (data[index] !== data[0] || data[index + 1] !== data[1] || data[index + 2] !== data[2]) return true;
+      }
+      return false;
+    });
 }
 
 /** How many screenings and documents the device keeps, for every owner. */

@@ -32,7 +32,12 @@ test('the public pages open with the network off after one visit', async ({ page
       await expect(page.getByRole('heading', { level: 1, name: heading }), `offline ${path}`).toBeVisible();
     }
     // The API is never answered from a cache: offline it fails like any network request.
-    const apiAnswer = await page.evaluate(() => fetch('/api/user/profile').then((response) => response.status, () => 'network error'));
+    const apiAnswer = await page.evaluate(() =>
+      fetch('/api/user/profile').then(
+        (response) => response.status,
+        () => 'network error',
+      ),
+    );
     expect(apiAnswer).toBe('network error');
   } finally {
     await context.setOffline(false);
@@ -53,7 +58,13 @@ test('the portal can be installed as an app', async ({ playwright, launchOptions
     expect(manifestHref).toBe('/manifest.webmanifest');
     const manifestResponse = await context.request.get(manifestHref!);
     expect(manifestResponse.ok()).toBe(true);
-    const manifest = (await manifestResponse.json()) as { name: string; lang: string; display: string; start_url: string; icons: ManifestIcon[] };
+    const manifest = (await manifestResponse.json()) as {
+      name: string;
+      lang: string;
+      display: string;
+      start_url: string;
+      icons: ManifestIcon[];
+    };
     expect(manifest).toMatchObject({ name: pl['app.name'], lang: 'pl', display: 'standalone', start_url: '/' });
 
     for (const sizes of ['192x192', '512x512']) {

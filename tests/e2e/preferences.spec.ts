@@ -32,7 +32,10 @@ function settingsPanel(page: Page, catalog: Catalog) {
 
 /** Clicks an option's label, as a user does: the radio input itself is visually hidden. */
 async function choose(panel: Locator, label: string): Promise<void> {
-  await panel.locator('label').filter({ has: panel.page().getByRole('radio', { name: label, exact: true }) }).click();
+  await panel
+    .locator('label')
+    .filter({ has: panel.page().getByRole('radio', { name: label, exact: true }) })
+    .click();
 }
 
 test('language, text size and contrast survive a reload, applied before the app starts', async ({ page, context, baseURL }) => {

@@ -106,9 +106,11 @@ test('Ewa is released after changing her password and can use the portal', async
   // Red in every contrast theme.
   for (const theme of CONTRAST_THEMES) {
     await page.evaluate((name) => document.documentElement.setAttribute('data-theme', name), theme);
-    const [red, green, blue] = (await notice.evaluate((element) => getComputedStyle(element).color))
-      .match(/\d+/g)!
-      .map(Number) as [number, number, number];
+    const [red, green, blue] = (await notice.evaluate((element) => getComputedStyle(element).color)).match(/\d+/g)!.map(Number) as [
+      number,
+      number,
+      number,
+    ];
     expect(red, `notice red in ${theme}`).toBeGreaterThan(1.5 * Math.max(green, blue));
     if (theme === 'default' || theme === 'white-black') expect(await seriousViolations(page), theme).toEqual([]);
   }

@@ -25,15 +25,18 @@ async function signInToResult(page: Page, baseURL: string | undefined): Promise<
 
 /** Whether the canvas holds anything but one flat colour (a drawn page has text and lines). */
 function canvasHasDrawing(page: Page, name: RegExp): Promise<boolean> {
-  return page.getByRole('img', { name }).first().evaluate((canvas: HTMLCanvasElement) => {
-    const context = canvas.getContext('2d');
-    if (!context || canvas.width === 0) return false;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    for (let index = 4; index < data.length; index += 4) {
-      if (data[index] !== data[0] || data[index + 1] !== data[1] || data[index + 2] !== data[2]) return true;
-    }
-    return false;
-  });
+  return page
+    .getByRole('img', { name })
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) return false;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let index = 4; index < data.length; index += 4) {
+        if (data[index] !== data[0] || data[index + 1] !== data[1] || data[index + 2] !== data[2]) return true;
+      }
+      return false;
+    });
 }
 
 test('the result-portal patient reads her result, opens and downloads the description', async ({ page, baseURL }) => {
@@ -87,10 +90,20 @@ test('opened afresh, the page asks for her profile and her result once each, and
   await fresh.goto('/screening');
   await expect(fresh.getByTestId('result-wording')).toHaveText(en['result.scale.benign']);
   await expect(fresh.getByRole('complementary', { name: en['result.sponsors'] }).first().getByRole('img').first()).toBeVisible();
-  for (const request of ['GET /api/user/profile', 'GET /api/screening', 'GET /api/screening/result', 'GET /api/banners?type=top-placement']) {
-    expect(asked.filter((url) => url === request), request).toHaveLength(1);
+  for (const request of [
+    'GET /api/user/profile',
+    'GET /api/screening',
+    'GET /api/screening/result',
+    'GET /api/banners?type=top-placement',
+  ]) {
+    expect(
+      asked.filter((url) => url === request),
+      request,
+    ).toHaveLength(1);
   }
-  expect(await fresh.evaluate(() => Object.keys((window as { portalEarlyRequests?: object }).portalEarlyRequests ?? { none: true }))).toEqual([]);
+  expect(
+    await fresh.evaluate(() => Object.keys((window as { portalEarlyRequests?: object }).portalEarlyRequests ?? { none: true })),
+  ).toEqual([]);
   await fresh.close();
 });
 

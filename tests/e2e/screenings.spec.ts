@@ -85,7 +85,10 @@ for (const lang of ['pl', 'en'] as const) {
     const waiting = rows.filter({ hasText: catalog['screenings.payment.PENDING'] });
     await expect(waiting).toContainText(catalog['screenings.shipment.awaiting']);
     await expect(waiting.getByRole('link', { name: catalog['screenings.order.button'] })).toHaveAttribute('aria-disabled', 'true');
-    await expect(rows.first().getByRole('link', { name: catalog['screenings.order.button'] })).toHaveAttribute('href', /^\/order-screening-copy\/\d+$/);
+    await expect(rows.first().getByRole('link', { name: catalog['screenings.order.button'] })).toHaveAttribute(
+      'href',
+      /^\/order-screening-copy\/\d+$/,
+    );
 
     await page.getByRole('button', { name: catalog['pagination.next'] }).click();
     await expect(rows).toHaveCount(2);
@@ -121,7 +124,10 @@ for (const lang of ['pl', 'en'] as const) {
     await row.getByRole('rowheader').click();
     await expect(row).toHaveAttribute('aria-selected', 'true');
     const details = page.getByRole('region', { name: new RegExp(`^${catalog['screenings.details.title'].replace('{date}', '')}`) });
-    await expect(details.getByRole('link', { name: catalog['screenings.details.resultPage'] })).toHaveAttribute('href', /^\/screening\/\d+$/);
+    await expect(details.getByRole('link', { name: catalog['screenings.details.resultPage'] })).toHaveAttribute(
+      'href',
+      /^\/screening\/\d+$/,
+    );
     await expect(details.getByRole('link', { name: catalog['result.survey.title'] })).toHaveAttribute('href', /^\/screening\/\d+\/survey$/);
     const viewer = details.getByRole('region', { name: catalog['result.documents.descriptionPl'], exact: true });
     await viewer.getByRole('button', { name: catalog['result.pdf.open'] }).click();

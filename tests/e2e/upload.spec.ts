@@ -37,8 +37,13 @@ async function openUploadPage(page: Page, catalog: Catalog, baseURL: string | un
 async function expectNoSidewaysScrolling(page: Page) {
   const { overflow, wider } = await page.evaluate(() => {
     const root = document.documentElement;
-    const elements = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1);
-    return { overflow: root.scrollWidth - root.clientWidth, wider: elements.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${element.className}`) };
+    const elements = [...document.querySelectorAll('body *')].filter(
+      (element) => element.getBoundingClientRect().right > root.clientWidth + 1,
+    );
+    return {
+      overflow: root.scrollWidth - root.clientWidth,
+      wider: elements.slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+    };
   });
   expect(overflow, `wider than the screen: ${wider.join(', ')}`).toBeLessThanOrEqual(0);
 }

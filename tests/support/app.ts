@@ -136,7 +136,11 @@ export class TestClient {
 
   async loginPortal(login: string, password: string, extra: Record<string, string> = {}): Promise<TestResponse> {
     if (!this.csrfToken) await this.fetchCsrf();
-    return this.post('/api/auth/portal/login', { login, password: sha256Hex(password), portalTerms: true, policyTerms: true }, { headers: extra });
+    return this.post(
+      '/api/auth/portal/login',
+      { login, password: sha256Hex(password), portalTerms: true, policyTerms: true },
+      { headers: extra },
+    );
   }
 
   logout(): Promise<TestResponse> {

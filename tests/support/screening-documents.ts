@@ -10,7 +10,12 @@ export async function textPdf(text: string): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-export type DocumentInput = { kind: 'description' | 'referral' | 'facilities_list'; language: 'pl' | 'en' | 'de' | null; name: string; text: string };
+export type DocumentInput = {
+  kind: 'description' | 'referral' | 'facilities_list';
+  language: 'pl' | 'en' | 'de' | null;
+  name: string;
+  text: string;
+};
 
 /** A PDF of a screening with its bytes; returns the document id. */
 export async function insertDocument(db: Db, screeningId: number, document: DocumentInput): Promise<string> {
@@ -49,14 +54,43 @@ export async function insertDescription(
  * a referral and the facilities list that comes with it. Returns the document ids.
  */
 export async function insertDescribedScreeningDocuments(db: Db, screeningId: number, birads: number | null, signedAt: string) {
-  const descriptionPl = await insertDocument(db, screeningId, { kind: 'description', language: 'pl', name: 'Opis badania.pdf', text: 'Opis badania PL' });
-  const descriptionEn = await insertDocument(db, screeningId, { kind: 'description', language: 'en', name: 'Opis badania EN.pdf', text: 'Screening description EN' });
-  const descriptionDe = await insertDocument(db, screeningId, { kind: 'description', language: 'de', name: 'Opis badania DE.pdf', text: 'Befund DE' });
-  for (const [documentId, language] of [[descriptionPl, 'pl'], [descriptionEn, 'en'], [descriptionDe, 'de']] as const) {
+  const descriptionPl = await insertDocument(db, screeningId, {
+    kind: 'description',
+    language: 'pl',
+    name: 'Opis badania.pdf',
+    text: 'Opis badania PL',
+  });
+  const descriptionEn = await insertDocument(db, screeningId, {
+    kind: 'description',
+    language: 'en',
+    name: 'Opis badania EN.pdf',
+    text: 'Screening description EN',
+  });
+  const descriptionDe = await insertDocument(db, screeningId, {
+    kind: 'description',
+    language: 'de',
+    name: 'Opis badania DE.pdf',
+    text: 'Befund DE',
+  });
+  for (const [documentId, language] of [
+    [descriptionPl, 'pl'],
+    [descriptionEn, 'en'],
+    [descriptionDe, 'de'],
+  ] as const) {
     await insertDescription(db, screeningId, { documentId, language, birads, signedAt });
   }
-  const referral = await insertDocument(db, screeningId, { kind: 'referral', language: 'pl', name: 'Skierowanie.pdf', text: 'Skierowanie na badanie' });
-  const facilitiesList = await insertDocument(db, screeningId, { kind: 'facilities_list', language: 'pl', name: 'Wykaz placówek.pdf', text: 'Wykaz placowek' });
+  const referral = await insertDocument(db, screeningId, {
+    kind: 'referral',
+    language: 'pl',
+    name: 'Skierowanie.pdf',
+    text: 'Skierowanie na badanie',
+  });
+  const facilitiesList = await insertDocument(db, screeningId, {
+    kind: 'facilities_list',
+    language: 'pl',
+    name: 'Wykaz placówek.pdf',
+    text: 'Wykaz placowek',
+  });
   await db('screenings').where('id', screeningId).update({ descriptions_status: 'desc_all_completed' });
   return { descriptionPl, descriptionEn, descriptionDe, referral, facilitiesList };
 }

@@ -85,7 +85,11 @@ export async function seedMinimal(db: Db, config: Config) {
   const mustChange = {
     login: 'ewa.zmienna@example.com',
     password: 'Zmien!Haslo1',
-    userId: await insertAccount(db, mustChangePersonId, { email: 'ewa.zmienna@example.com', password: 'Zmien!Haslo1', requirePasswordChange: true }),
+    userId: await insertAccount(db, mustChangePersonId, {
+      email: 'ewa.zmienna@example.com',
+      password: 'Zmien!Haslo1',
+      requirePasswordChange: true,
+    }),
     screeningId: await insertScreening(db, config, mustChangePersonId, { accessCode: 'Ewa3code', examinedAt: '2023-06-01T10:00:00Z' }),
   };
 

@@ -40,7 +40,7 @@ await seedDemoData(db, config);
 const noThrottle = { freeFailures: Number.MAX_SAFE_INTEGER, firstDelayMs: 0, maxDelayMs: 0, windowMs: 1 };
 const throttlePolicy: ThrottlePolicy =
   process.env.THROTTLE === 'off'
-    ? Object.fromEntries(Object.keys(defaultThrottlePolicy).map((bucket) => [bucket, noThrottle])) as ThrottlePolicy
+    ? (Object.fromEntries(Object.keys(defaultThrottlePolicy).map((bucket) => [bucket, noThrottle])) as ThrottlePolicy)
     : defaultThrottlePolicy;
 
 const app = createApp({ config, db, logger: createLogger(config), throttlePolicy, clientDir: process.env.CLIENT_DIR });

@@ -155,8 +155,6 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_word, _charset: string, encoding: string, encoded: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(encoded, 'base64').toString('utf8')
-        : decodeQuotedPrintable(encoded.replace(/_/g, ' ')),
+      encoding.toUpperCase() === 'B' ? Buffer.from(encoded, 'base64').toString('utf8') : decodeQuotedPrintable(encoded.replace(/_/g, ' ')),
     );
 }

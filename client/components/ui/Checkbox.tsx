@@ -1,11 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  CheckboxButton,
-  CheckboxField,
-  FieldError,
-  Text,
-  type CheckboxFieldProps,
-} from 'react-aria-components';
+import { CheckboxButton, CheckboxField, FieldError, Text, type CheckboxFieldProps } from 'react-aria-components';
 import { cx } from './classes';
 
 export type CheckboxProps = Omit<CheckboxFieldProps, 'className' | 'children'> & {

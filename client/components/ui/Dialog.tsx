@@ -1,11 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Dialog as AriaDialog,
-  Heading,
-  Modal,
-  ModalOverlay,
-  type DialogRenderProps,
-} from 'react-aria-components';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay, type DialogRenderProps } from 'react-aria-components';
 import { cx } from './classes';
 
 export type DialogProps = {

@@ -39,11 +39,5 @@ export type DisclosureGroupProps = Omit<AriaDisclosureGroupProps, 'className'> &
 
 /** An accordion; several panels may be open at once so readers can compare answers. */
 export function DisclosureGroup({ className, allowsMultipleExpanded = true, ...props }: DisclosureGroupProps) {
-  return (
-    <AriaDisclosureGroup
-      {...props}
-      allowsMultipleExpanded={allowsMultipleExpanded}
-      className={cx('disclosure-group', className)}
-    />
-  );
+  return <AriaDisclosureGroup {...props} allowsMultipleExpanded={allowsMultipleExpanded} className={cx('disclosure-group', className)} />;
 }

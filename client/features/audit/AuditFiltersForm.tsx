@@ -54,12 +54,7 @@ export function AuditFiltersForm({ filters, onChange }: Props) {
         {t('audit.filters.title')}
       </h2>
       <div className="audit-filters__fields">
-        <DateRangePicker
-          label={t('audit.filters.dateRange')}
-          value={range}
-          maxValue={today(getLocalTimeZone())}
-          onChange={setRange}
-        />
+        <DateRangePicker label={t('audit.filters.dateRange')} value={range} maxValue={today(getLocalTimeZone())} onChange={setRange} />
         <TextField
           label={t('audit.filters.description')}
           description={t('audit.filters.descriptionHint')}

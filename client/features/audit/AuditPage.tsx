@@ -41,7 +41,11 @@ export default function AuditPage() {
           </p>
           <AuditTable items={entries.page.items} busy={entries.loading} />
           {(total > 0 || filters.page > 1) && (
-            <Pagination page={filters.page} pageCount={Math.max(pageCount, filters.page)} onPageChange={(page) => changeFilters({ page })} />
+            <Pagination
+              page={filters.page}
+              pageCount={Math.max(pageCount, filters.page)}
+              onPageChange={(page) => changeFilters({ page })}
+            />
           )}
         </>
       ) : (

@@ -3,7 +3,13 @@ import { apiQueryOf, filtersFromSearch, nextDay, NO_FILTERS, searchOfFilters } f
 
 describe('audit filters in the URL', () => {
   it('read back what they wrote', () => {
-    const filters = { page: 3, from: '2024-03-10', to: '2024-03-15', groups: ['SCREENING' as const, 'LOGIN_PORTAL' as const], description: '192.0' };
+    const filters = {
+      page: 3,
+      from: '2024-03-10',
+      to: '2024-03-15',
+      groups: ['SCREENING' as const, 'LOGIN_PORTAL' as const],
+      description: '192.0',
+    };
     const search = searchOfFilters(filters);
     expect(search.toString()).toBe('page=3&from=2024-03-10&to=2024-03-15&types=SCREENING%2CLOGIN_PORTAL&description=192.0');
     expect(filtersFromSearch(search)).toEqual(filters);

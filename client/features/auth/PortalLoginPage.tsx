@@ -30,12 +30,13 @@ export default function PortalLoginPage() {
     // An empty password stays empty, so the schema reports it missing instead of hashing ''.
     const hashed = password ? await sha256Hex(password) : '';
     const parsed = portalLoginSchema.safeParse({ login, password: hashed, ...consents });
-    return parsed.success
-      ? { ok: true, body: parsed.data }
-      : { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error, FIELDS) };
+    return parsed.success ? { ok: true, body: parsed.data } : { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error, FIELDS) };
   };
-  const { areaRef, alertRef, isPending, fieldErrors, failure, attempt, clearFieldError, onSubmit } =
-    useLoginForm({ variant: 'portal', fields: FIELDS, prepare });
+  const { areaRef, alertRef, isPending, fieldErrors, failure, attempt, clearFieldError, onSubmit } = useLoginForm({
+    variant: 'portal',
+    fields: FIELDS,
+    prepare,
+  });
   const errorOf = (field: Field) => fieldErrors[field] && t(fieldErrors[field]);
 
   const changeConsent = (field: ConsentField, checked: boolean) => {

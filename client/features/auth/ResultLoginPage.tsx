@@ -29,12 +29,13 @@ export default function ResultLoginPage() {
 
   const prepare = async (): Promise<Prepared<Field>> => {
     const parsed = resultLoginSchema.safeParse({ accessCode, birthAt, ...consents });
-    return parsed.success
-      ? { ok: true, body: parsed.data }
-      : { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error, FIELDS) };
+    return parsed.success ? { ok: true, body: parsed.data } : { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error, FIELDS) };
   };
-  const { areaRef, alertRef, isPending, fieldErrors, failure, attempt, clearFieldError, onSubmit } =
-    useLoginForm({ variant: 'result', fields: FIELDS, prepare });
+  const { areaRef, alertRef, isPending, fieldErrors, failure, attempt, clearFieldError, onSubmit } = useLoginForm({
+    variant: 'result',
+    fields: FIELDS,
+    prepare,
+  });
   const errorOf = (field: Field) => fieldErrors[field] && t(fieldErrors[field]);
 
   const changeConsent = (field: ConsentField, checked: boolean) => {

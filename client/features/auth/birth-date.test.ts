@@ -9,9 +9,7 @@ function typeDigits(digits: string): string[] {
 
 describe('birth date typing', () => {
   it('inserts the dashes as the digits run on', () => {
-    expect(typeDigits('19680412')).toEqual([
-      '1', '19', '196', '1968', '1968-0', '1968-04', '1968-04-1', '1968-04-12',
-    ]);
+    expect(typeDigits('19680412')).toEqual(['1', '19', '196', '1968', '1968-0', '1968-04', '1968-04-1', '1968-04-12']);
   });
 
   it('keeps a typed or pasted date, drops letters and stops at eight digits', () => {

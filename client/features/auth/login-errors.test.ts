@@ -26,11 +26,17 @@ describe('describeLoginFailure', () => {
 
   it('gives the generic authorization error for a wrong password and for unknown failures', () => {
     const generic = 'Authorization error. Check the correctness of the data entered';
-    expect(say(describeLoginFailure(fail(401, { code: 'LOGIN_FAILED' }), 'portal', PORTAL_FIELDS, LOGIN_VALIDATION_KEYS).message)).toBe(generic);
-    expect(say(describeLoginFailure(fail(500, { code: 'INTERNAL' }), 'portal', PORTAL_FIELDS, LOGIN_VALIDATION_KEYS).message)).toBe(generic);
+    expect(say(describeLoginFailure(fail(401, { code: 'LOGIN_FAILED' }), 'portal', PORTAL_FIELDS, LOGIN_VALIDATION_KEYS).message)).toBe(
+      generic,
+    );
+    expect(say(describeLoginFailure(fail(500, { code: 'INTERNAL' }), 'portal', PORTAL_FIELDS, LOGIN_VALIDATION_KEYS).message)).toBe(
+      generic,
+    );
     expect(say(describeLoginFailure(new Error('boom'), 'result', RESULT_FIELDS, LOGIN_VALIDATION_KEYS).message)).toBe(generic);
     // an unknown 403 code cannot be translated, so it is the generic error too
-    expect(say(describeLoginFailure(fail(403, { code: 'SOMETHING_NEW' }), 'portal', PORTAL_FIELDS, LOGIN_VALIDATION_KEYS).message)).toBe(generic);
+    expect(say(describeLoginFailure(fail(403, { code: 'SOMETHING_NEW' }), 'portal', PORTAL_FIELDS, LOGIN_VALIDATION_KEYS).message)).toBe(
+      generic,
+    );
   });
 
   it("shows the server's 403 message on the patient login", () => {
@@ -39,7 +45,12 @@ describe('describeLoginFailure', () => {
   });
 
   it('shows the cookies-blocked message for a body status 3', () => {
-    const failure = describeLoginFailure(fail(403, { code: 'COOKIES_BLOCKED', bodyStatus: 3 }), 'result', RESULT_FIELDS, LOGIN_VALIDATION_KEYS);
+    const failure = describeLoginFailure(
+      fail(403, { code: 'COOKIES_BLOCKED', bodyStatus: 3 }),
+      'result',
+      RESULT_FIELDS,
+      LOGIN_VALIDATION_KEYS,
+    );
     expect(say(failure.message)).toMatch(/blocks cookies/);
     const statusOnly = describeLoginFailure(fail(403, { code: 'UNKNOWN', bodyStatus: 3 }), 'portal', PORTAL_FIELDS, LOGIN_VALIDATION_KEYS);
     expect(statusOnly.message?.key).toBe('errors.COOKIES_BLOCKED');
@@ -104,7 +115,12 @@ describe('tooManyAttemptsMessage', () => {
   });
 
   it('is what a 429 answer shows', () => {
-    const failure = describeLoginFailure(fail(429, { code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 120 }), 'result', RESULT_FIELDS, LOGIN_VALIDATION_KEYS);
+    const failure = describeLoginFailure(
+      fail(429, { code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 120 }),
+      'result',
+      RESULT_FIELDS,
+      LOGIN_VALIDATION_KEYS,
+    );
     expect(say(failure.message)).toBe('Too many failed login attempts. Try again in 2 minutes.');
   });
 });

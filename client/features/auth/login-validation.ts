@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { FieldErrors } from '../../components/ui/use-field-form';
 import type { MessageKey } from '../../lib/intl';
 
-
 /**
  * The validation messages the login forms can show, written out so the catalog test finds them.
  * They are the messages of common/validation/auth.ts, which the server answers in 400 issues too.

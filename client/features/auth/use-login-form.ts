@@ -9,9 +9,7 @@ import { describeLoginFailure, type LoginVariant, type Message } from './login-e
 import { LOGIN_VALIDATION_KEYS } from './login-validation';
 import { setSignedIn } from '../../stores/session-store';
 
-export type Prepared<F extends string> =
-  | { ok: true; body: Record<string, unknown> }
-  | { ok: false; fieldErrors: FieldErrors<F> };
+export type Prepared<F extends string> = { ok: true; body: Record<string, unknown> } | { ok: false; fieldErrors: FieldErrors<F> };
 
 const ENDPOINTS: Record<LoginVariant, string> = {
   result: '/auth/login',

@@ -47,7 +47,9 @@ export function ContentField({ value, onChange, onBlur, error }: ContentFieldPro
         isRequired
         rows={6}
         description={
-          <span className={count >= CONTENT_MAX_LENGTH ? 'contact-content__counter contact-content__counter--full' : 'contact-content__counter'}>
+          <span
+            className={count >= CONTENT_MAX_LENGTH ? 'contact-content__counter contact-content__counter--full' : 'contact-content__counter'}
+          >
             {t('contact.content.counter', { count, max: CONTENT_MAX_LENGTH })}
           </span>
         }

@@ -8,12 +8,7 @@ import { isApiError } from '../../lib/api';
 import { useLanguage } from '../../lib/intl';
 import { notify } from '../../stores/notification-store';
 import { sendContactMessage } from './contact-api';
-import {
-  fieldErrorsFromIssues,
-  validateContactForm,
-  type ContactFieldErrors,
-  type ContactFormValues,
-} from './contact-validation';
+import { fieldErrorsFromIssues, validateContactForm, type ContactFieldErrors, type ContactFormValues } from './contact-validation';
 
 const EMPTY: ContactFormValues = { firstName: '', lastName: '', email: '', phoneNumber: '', content: '', consent: false };
 

@@ -23,7 +23,11 @@ const TOKEN = '0b6f4a52-3f4e-4c8e-9d7a-1c2b3d4e5f60';
 const csrf = () => ({ body: { csrfToken: 't' } });
 
 function open(path: string, routes: FakeRoutes) {
-  const requests = fakeApi({ 'GET /auth/csrf': csrf, 'GET /user/profile': () => ({ status: 401, body: { code: 'UNAUTHENTICATED' } }), ...routes });
+  const requests = fakeApi({
+    'GET /auth/csrf': csrf,
+    'GET /user/profile': () => ({ status: 401, body: { code: 'UNAUTHENTICATED' } }),
+    ...routes,
+  });
   const rendered = renderAt(path, <Route path="/change-password/:token" component={ChangePasswordWithTokenPage} />);
   return { requests, ...rendered };
 }

@@ -67,7 +67,11 @@ describe('ResetPasswordPage', () => {
   it('shows a failure as a translated error notification', async () => {
     fakeApi({
       'GET /auth/csrf': csrf,
-      'POST /auth/password/reset': () => ({ status: 429, body: { code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 300 }, headers: { 'Retry-After': '300' } }),
+      'POST /auth/password/reset': () => ({
+        status: 429,
+        body: { code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 300 },
+        headers: { 'Retry-After': '300' },
+      }),
     });
     const user = userEvent.setup();
     const { location } = renderAt('/reset-password', <ResetPasswordPage />);

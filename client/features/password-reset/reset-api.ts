@@ -43,7 +43,10 @@ const FIELD_MESSAGES: ReadonlySet<string> = new Set<MessageKey>([
   'validation.password.sameAsLogin',
 ]);
 
-function fieldErrorsFrom<F extends string>(issues: { path: PropertyKey | undefined; message: string }[], fields: readonly F[]): FieldErrors<F> {
+function fieldErrorsFrom<F extends string>(
+  issues: { path: PropertyKey | undefined; message: string }[],
+  fields: readonly F[],
+): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const { path, message } of issues) {
     const field = fields.find((name) => name === path);
@@ -56,9 +59,7 @@ const zodIssues = (issues: readonly { path: readonly PropertyKey[]; message: str
   issues.map((issue) => ({ path: issue.path[0], message: issue.message }));
 
 export type Outcome<F extends string> =
-  | { kind: 'done' }
-  | { kind: 'invalid'; fieldErrors: FieldErrors<F> }
-  | { kind: 'failed'; error: unknown };
+  { kind: 'done' } | { kind: 'invalid'; fieldErrors: FieldErrors<F> } | { kind: 'failed'; error: unknown };
 
 export type ResetField = 'email' | 'phoneNumber';
 export type ResetRequestForm = { channel: ResetChannel; email: string; phoneNumber: string };

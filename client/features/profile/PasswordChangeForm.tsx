@@ -55,22 +55,22 @@ export function PasswordChangeForm({ login, heldForPasswordChange }: Props) {
   return (
     <Card title={t('profile.password.title')} className="profile-card">
       <div ref={areaRef}>
-      <Form onSubmit={onSubmit} className="password-change-form">
-        {/* Lets a password manager file the new password under the right account. */}
-        {login && <input type="email" name="username" autoComplete="username" value={login} readOnly hidden />}
-        <TextField {...field('oldPassword')} label={t('profile.password.old')} autoComplete="current-password" />
-        <TextField
-          {...field('newPassword')}
-          label={t('profile.password.new')}
-          description={t('profile.password.newHint')}
-          autoComplete="new-password"
-        />
-        <TextField {...field('confirm')} label={t('profile.password.confirm')} autoComplete="new-password" />
-        <Button type="submit" isPending={isPending} className="password-change-form__submit">
-          {isPending && <span className="spinner" aria-hidden="true" />}
-          {t('profile.password.submit')}
-        </Button>
-      </Form>
+        <Form onSubmit={onSubmit} className="password-change-form">
+          {/* Lets a password manager file the new password under the right account. */}
+          {login && <input type="email" name="username" autoComplete="username" value={login} readOnly hidden />}
+          <TextField {...field('oldPassword')} label={t('profile.password.old')} autoComplete="current-password" />
+          <TextField
+            {...field('newPassword')}
+            label={t('profile.password.new')}
+            description={t('profile.password.newHint')}
+            autoComplete="new-password"
+          />
+          <TextField {...field('confirm')} label={t('profile.password.confirm')} autoComplete="new-password" />
+          <Button type="submit" isPending={isPending} className="password-change-form__submit">
+            {isPending && <span className="spinner" aria-hidden="true" />}
+            {t('profile.password.submit')}
+          </Button>
+        </Form>
       </div>
     </Card>
   );

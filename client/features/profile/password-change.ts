@@ -52,7 +52,10 @@ function fieldErrorsFrom(issues: { path: PropertyKey | undefined; message: strin
 export async function changePassword(form: PasswordChangeForm, login: string | undefined): Promise<PasswordChangeOutcome> {
   const parsed = passwordChangeFormSchema({ login }).safeParse(form);
   if (!parsed.success) {
-    return { kind: 'invalid', fieldErrors: fieldErrorsFrom(parsed.error.issues.map((issue) => ({ path: issue.path[0], message: issue.message }))) };
+    return {
+      kind: 'invalid',
+      fieldErrors: fieldErrorsFrom(parsed.error.issues.map((issue) => ({ path: issue.path[0], message: issue.message }))),
+    };
   }
   const [oldPassword, newPassword, confirm] = await Promise.all([form.oldPassword, form.newPassword, form.confirm].map(sha256Hex));
   try {

@@ -11,9 +11,7 @@ export function ResultSummary({ screening }: { screening: ScreeningResult['scree
   const wording = resultWordingKey(screening.result);
   const completed = isDescriptionCompleted(screening.descriptionsStatus);
   const dose =
-    screening.absorbedDoseMgy === null
-      ? '—'
-      : `${intl.formatNumber(screening.absorbedDoseMgy, { maximumFractionDigits: 2 })} mGy`;
+    screening.absorbedDoseMgy === null ? '—' : `${intl.formatNumber(screening.absorbedDoseMgy, { maximumFractionDigits: 2 })} mGy`;
   const rows = [
     { label: t('result.table.examinedAt'), value: intl.formatDate(screening.examinedAt, { dateStyle: 'long', timeStyle: 'short' }) },
     { label: t('result.table.firstName'), value: capitalizeName(screening.firstName) },

@@ -26,7 +26,8 @@ export async function checkIsoDownload(url: string): Promise<IsoDownloadCheck> {
     return { ok: true };
   }
   const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
-  if (response.status === 503 && body?.detail === 'no_connection') return { ok: false, message: 'result.iso.noConnection', imageGone: false };
+  if (response.status === 503 && body?.detail === 'no_connection')
+    return { ok: false, message: 'result.iso.noConnection', imageGone: false };
   // A 404 here means the image was removed meanwhile: the section asks for its status again.
   return { ok: false, message: 'result.iso.downloadFailed', imageGone: response.status === 404 };
 }

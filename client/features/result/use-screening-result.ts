@@ -14,7 +14,11 @@ export type ResultLoad =
 const offlineCopies = () => import('../../documents/offline-copies');
 
 async function keptCopy(id: number | undefined, ownerKey: OwnerKey | null): Promise<ResultLoad> {
-  const kept = ownerKey ? await offlineCopies().then(({ readKeptScreening }) => readKeptScreening(ownerKey, id)).catch(() => null) : null;
+  const kept = ownerKey
+    ? await offlineCopies()
+        .then(({ readKeptScreening }) => readKeptScreening(ownerKey, id))
+        .catch(() => null)
+    : null;
   return kept ? { kind: 'loaded', result: kept.result, offlineSavedAt: kept.savedAt } : { kind: 'failed', offline: true };
 }
 
@@ -23,7 +27,10 @@ async function loadResult(id: number | undefined, ownerKey: OwnerKey | null): Pr
   if (navigator.onLine === false) return keptCopy(id, ownerKey);
   try {
     const result = await fetchResult(id);
-    if (ownerKey) await offlineCopies().then(({ refreshKeptScreening }) => refreshKeptScreening(ownerKey, result)).catch(() => undefined);
+    if (ownerKey)
+      await offlineCopies()
+        .then(({ refreshKeptScreening }) => refreshKeptScreening(ownerKey, result))
+        .catch(() => undefined);
     return { kind: 'loaded', result };
   } catch (error) {
     return isApiError(error, 'NETWORK') ? keptCopy(id, ownerKey) : { kind: 'failed', offline: false };

@@ -86,15 +86,9 @@ export function ReferralViewer({ referral }: { referral: ReferralListItem }) {
         )}
       </div>
       {state.kind === 'loading' && <PdfLoading />}
-      {state.kind === 'failed' && (
-        <LoadFailure message={t('result.errors.referral')} onRetry={() => setAttempt((count) => count + 1)} />
-      )}
+      {state.kind === 'failed' && <LoadFailure message={t('result.errors.referral')} onRetry={() => setAttempt((count) => count + 1)} />}
       {state.kind === 'shown' &&
-        (state.document ? (
-          <PdfPages document={state.document} title={title} />
-        ) : (
-          <PdfError>{t('result.pdf.invalidFormat')}</PdfError>
-        ))}
+        (state.document ? <PdfPages document={state.document} title={title} /> : <PdfError>{t('result.pdf.invalidFormat')}</PdfError>)}
     </section>
   );
 }

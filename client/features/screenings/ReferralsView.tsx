@@ -59,12 +59,7 @@ export function ReferralsView() {
   return (
     <div className="referrals">
       <div className="referrals__filter">
-        <DateRangePicker
-          label={t('screenings.filters.dateRange')}
-          value={range}
-          maxValue={today(getLocalTimeZone())}
-          onChange={setRange}
-        />
+        <DateRangePicker label={t('screenings.filters.dateRange')} value={range} maxValue={today(getLocalTimeZone())} onChange={setRange} />
         <Button variant="secondary" onPress={clear}>
           {t('referrals.clear')}
         </Button>

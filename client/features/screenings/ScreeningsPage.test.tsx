@@ -39,8 +39,14 @@ const order = (id: number, done: boolean, payment: ScreeningOrder['payment'], sh
 
 const SEVEN: ScreeningListItem[] = [
   item(7, { screeningDescriptionsStatus: 'desc_in_progress', result: null, signed: false, signedAt: null }),
-  item(6, { result: 5 }, [order(30, true, { id: 3, status: 'COMPLETED' }, 'delivered'), order(31, false, { id: 4, status: 'PENDING' }, 'awaiting')]),
-  item(5, { result: -1 }, [order(20, true, { id: 1, status: 'COMPLETED' }, 'collected'), order(21, true, { id: 2, status: 'CANCELED' }, 'not_applicable')]),
+  item(6, { result: 5 }, [
+    order(30, true, { id: 3, status: 'COMPLETED' }, 'delivered'),
+    order(31, false, { id: 4, status: 'PENDING' }, 'awaiting'),
+  ]),
+  item(5, { result: -1 }, [
+    order(20, true, { id: 1, status: 'COMPLETED' }, 'collected'),
+    order(21, true, { id: 2, status: 'CANCELED' }, 'not_applicable'),
+  ]),
   item(4, { result: 4, absorbedDose: null }),
   item(3, { result: 3 }),
   item(2, { result: 2 }),
@@ -192,7 +198,11 @@ describe('ScreeningsPage', () => {
 
   it('says when the list cannot be retrieved and tries again on request', async () => {
     let calls = 0;
-    fakeApi(routes(SEVEN, { 'GET /screenings': () => (++calls === 1 ? { status: 500, body: { code: 'INTERNAL' } } : { body: { items: SEVEN } }) }));
+    fakeApi(
+      routes(SEVEN, {
+        'GET /screenings': () => (++calls === 1 ? { status: 500, body: { code: 'INTERNAL' } } : { body: { items: SEVEN } }),
+      }),
+    );
     renderAt('/screenings', <ScreeningsPage />);
     expect(await screen.findByText('Your screenings could not be retrieved')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

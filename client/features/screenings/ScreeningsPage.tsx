@@ -38,7 +38,11 @@ export default function ScreeningsPage() {
   return (
     <article className="screenings-page">
       <h1 className="screenings-page__title">{t('screenings.title')}</h1>
-      <Tabs selectedKey={tab} onSelectionChange={(key: Key) => selectTab(key === 'referrals' ? 'referrals' : 'screenings')} className="tabs">
+      <Tabs
+        selectedKey={tab}
+        onSelectionChange={(key: Key) => selectTab(key === 'referrals' ? 'referrals' : 'screenings')}
+        className="tabs"
+      >
         <TabList aria-label={t('screenings.tabs.label')} className="tabs__list">
           <Tab id="screenings" className="tabs__tab">
             {t('screenings.tabs.screenings')}

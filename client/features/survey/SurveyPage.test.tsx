@@ -81,7 +81,11 @@ describe('SurveyPage', () => {
     const { location } = renderAt('/screening/7/survey', <Route path="/screening/:id/survey" component={SurveyPage} />);
     await user.click(await screen.findByRole('radio', { name: 'No' }));
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({ longTermPain: false, longTermPainLevel: null, painMeasure: 1 });
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      longTermPain: false,
+      longTermPainLevel: null,
+      painMeasure: 1,
+    });
     const post = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toContain('id=7');
     expect(location.history.at(-1)).toBe('/screenings');

@@ -6,12 +6,7 @@ import { Label, ProgressBar } from 'react-aria-components';
  */
 export function ProgressMeter({ label, value, valueLabel }: { label: string; value?: number; valueLabel?: string }) {
   return (
-    <ProgressBar
-      className="upload-progress"
-      value={value}
-      isIndeterminate={value === undefined}
-      valueLabel={valueLabel}
-    >
+    <ProgressBar className="upload-progress" value={value} isIndeterminate={value === undefined} valueLabel={valueLabel}>
       {({ percentage, valueText, isIndeterminate }) => (
         <>
           <div className="upload-progress__text">

@@ -17,7 +17,8 @@ vi.mock('./marker-scanner', async (importOriginal) => {
   return {
     ...actual,
     createMarkerScanner: () => ({
-      scan: (items: { file: File }[], onProgress: (done: number, total: number) => void) => actual.scanInBatches(items, scanFiles, onProgress),
+      scan: (items: { file: File }[], onProgress: (done: number, total: number) => void) =>
+        actual.scanInBatches(items, scanFiles, onProgress),
       order: async (paths: string[]) => pathOrder(paths),
       dispose: () => {},
     }),
@@ -51,7 +52,14 @@ afterEach(() => {
 });
 
 const LIMITS: UploadLimits = { maxFileBytes: 10_000, maxFilesPerRequest: 2, maxRequestBytes: 1_000_000, quotaBytes: 1e9, usedBytes: 0 };
-const STUDY = { studyInstanceUid: '1.2.3', studyDate: '2024-03-05', modalities: ['MG'], instances: 3, sizeBytes: 2_400_000, lastUploadedAt: '2026-11-20T10:00:00Z' };
+const STUDY = {
+  studyInstanceUid: '1.2.3',
+  studyDate: '2024-03-05',
+  modalities: ['MG'],
+  instances: 3,
+  sizeBytes: 2_400_000,
+  lastUploadedAt: '2026-11-20T10:00:00Z',
+};
 
 function dicom(name: string, size = 400): File {
   const bytes = new Uint8Array(size);
@@ -61,7 +69,10 @@ function dicom(name: string, size = 400): File {
 
 function fileInputs(container: HTMLElement) {
   const inputs = [...container.querySelectorAll<HTMLInputElement>('input[type=file]')];
-  return { files: inputs.find((input) => !input.hasAttribute('webkitdirectory'))!, folder: inputs.find((input) => input.hasAttribute('webkitdirectory'))! };
+  return {
+    files: inputs.find((input) => !input.hasAttribute('webkitdirectory'))!,
+    folder: inputs.find((input) => input.hasAttribute('webkitdirectory'))!,
+  };
 }
 
 describe('UploadPage', () => {
@@ -75,7 +86,12 @@ describe('UploadPage', () => {
       'POST /dicom': () => {
         posts++;
         studies = { studies: [STUDY] };
-        return { body: posts === 1 ? { stored: 1, duplicates: 1, refused: [] } : { stored: 0, duplicates: 0, refused: [{ name: 'disc/DICOMDIR', reason: 'dicomdir' }] } };
+        return {
+          body:
+            posts === 1
+              ? { stored: 1, duplicates: 1, refused: [] }
+              : { stored: 0, duplicates: 0, refused: [{ name: 'disc/DICOMDIR', reason: 'dicomdir' }] },
+        };
       },
     });
     const user = userEvent.setup({ applyAccept: false });
@@ -84,12 +100,22 @@ describe('UploadPage', () => {
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send.hasAttribute('disabled')).toBe(true);
 
-    await user.upload(fileInputs(container).files, [dicom('a.dcm'), new File(['plain text'], 'notes.txt'), dicom('DICOMDIR'), dicom('b.dcm'), dicom('huge.dcm', 20_000)]);
+    await user.upload(fileInputs(container).files, [
+      dicom('a.dcm'),
+      new File(['plain text'], 'notes.txt'),
+      dicom('DICOMDIR'),
+      dicom('b.dcm'),
+      dicom('huge.dcm', 20_000),
+    ]);
 
     expect(await screen.findByText('1 file is not a DICOM image and was skipped')).toBeTruthy();
     expect(screen.getByText(/1 file is larger than 10 kB and was skipped/)).toBeTruthy();
     expect(screen.getByText('3 files, 1.2 kB in total')).toBeTruthy();
-    expect(within(screen.getByRole('grid', { name: 'Files to send' })).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['a.dcm', 'b.dcm', 'DICOMDIR']);
+    expect(
+      within(screen.getByRole('grid', { name: 'Files to send' }))
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['a.dcm', 'b.dcm', 'DICOMDIR']);
 
     await user.click(screen.getByRole('button', { name: 'Remove b.dcm' }));
     expect(screen.getByText('2 files, 800 bytes in total')).toBeTruthy();
@@ -123,7 +149,9 @@ describe('UploadPage', () => {
     await user.upload(fileInputs(container).folder, [dicom('1'), dicom('2'), dicom('3')]);
     await screen.findByText('3 files, 1.2 kB in total');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('3 files could not be sent: There is not enough space left in your account for these images.')).toBeTruthy();
+    expect(
+      await screen.findByText('3 files could not be sent: There is not enough space left in your account for these images.'),
+    ).toBeTruthy();
     expect(notifications.items.map((item) => item.key)).toEqual(['upload.failure']);
     expect(screen.getByText('No files chosen yet.')).toBeTruthy();
   });

@@ -65,7 +65,9 @@ export default function UploadPage() {
           )}
           <SkippedNotice skipped={upload.skipped} maxFileBytes={limits.data.maxFileBytes} />
           <SelectedFiles files={files} isDisabled={busy} onRemove={upload.remove} onClear={upload.clear} />
-          {totalBytes(files) > spaceLeft && <p className="upload-page__warning">{t('upload.quotaWarning', { left: formatSize(intl, spaceLeft) })}</p>}
+          {totalBytes(files) > spaceLeft && (
+            <p className="upload-page__warning">{t('upload.quotaWarning', { left: formatSize(intl, spaceLeft) })}</p>
+          )}
           <div className="upload-page__send">
             <Button isDisabled={busy || files.length === 0} onPress={() => void upload.send()}>
               {t('upload.send')}
@@ -75,7 +77,10 @@ export default function UploadPage() {
             <ProgressMeter
               label={t('upload.sending')}
               value={phase.progress.total > 0 ? (phase.progress.done / phase.progress.total) * 100 : 0}
-              valueLabel={t('upload.sentBytes', { sent: formatSize(intl, phase.progress.done), total: formatSize(intl, phase.progress.total) })}
+              valueLabel={t('upload.sentBytes', {
+                sent: formatSize(intl, phase.progress.done),
+                total: formatSize(intl, phase.progress.total),
+              })}
             />
           )}
           {upload.report && <UploadReportView report={upload.report} />}

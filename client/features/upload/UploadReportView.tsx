@@ -13,7 +13,11 @@ function countBy<T, K>(items: readonly T[], keyOf: (item: T) => K, weight: (item
 export function UploadReportView({ report }: { report: UploadReport }) {
   const t = useT();
   const refusals = countBy(report.refused, (item) => item.reason);
-  const failures = countBy(report.failed, (item) => item.code, (item) => item.files);
+  const failures = countBy(
+    report.failed,
+    (item) => item.code,
+    (item) => item.files,
+  );
   return (
     <section className="upload-report" aria-labelledby="upload-report-title">
       <h2 id="upload-report-title" className="upload-page__subtitle">

@@ -39,7 +39,9 @@ export const UploadedStudies = memo(function UploadedStudies({ studies }: { stud
                 <Cell>
                   {study.studyDate ? (
                     // A calendar day from the image header: no time zone may shift it.
-                    <time dateTime={study.studyDate}>{intl.formatDate(`${study.studyDate}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}</time>
+                    <time dateTime={study.studyDate}>
+                      {intl.formatDate(`${study.studyDate}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}
+                    </time>
                   ) : (
                     t('upload.studies.unknown')
                   )}

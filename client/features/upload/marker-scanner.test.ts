@@ -42,13 +42,23 @@ describe('scanInBatches', () => {
 
   it('grows the batches while posting is cheap: thousands of files take a handful of messages', async () => {
     const worker = fakeWorker(0, () => MarkerVerdict.dicom);
-    await scanInBatches(Array.from({ length: 5000 }, (_, index) => item(index)), worker.scanBatch, () => {}, worker.now);
+    await scanInBatches(
+      Array.from({ length: 5000 }, (_, index) => item(index)),
+      worker.scanBatch,
+      () => {},
+      worker.now,
+    );
     expect(worker.batchSizes).toEqual([FIRST_BATCH, 4, 16, 64, 256, 1000, 1000, 1000, 1000, 659]);
   });
 
   it('keeps every post short when the browser must read each file’s metadata to post it', async () => {
     const worker = fakeWorker(2, () => MarkerVerdict.dicom);
-    await scanInBatches(Array.from({ length: 500 }, (_, index) => item(index)), worker.scanBatch, () => {}, worker.now);
+    await scanInBatches(
+      Array.from({ length: 500 }, (_, index) => item(index)),
+      worker.scanBatch,
+      () => {},
+      worker.now,
+    );
     // After the first post, none takes much longer than 5 ms.
     expect(Math.max(...worker.batchSizes.slice(1)) * 2).toBeLessThanOrEqual(6);
     expect(worker.batchSizes.reduce((sum, size) => sum + size, 0)).toBe(500);

@@ -58,7 +58,7 @@ export async function scanInBatches<T extends { file: File }>(
   onProgress(0, items.length);
   const inFlight: Promise<void>[] = [];
   let size = FIRST_BATCH;
-  for (let start = 0; start < items.length; ) {
+  for (let start = 0; start < items.length;) {
     // Either wait for an answer or just end the task: no post shares a task with the pick's
     // event or with another post.
     if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
@@ -71,7 +71,8 @@ export async function scanInBatches<T extends { file: File }>(
     inFlight.push(
       pending.then(({ verdicts, sizes, lastModified }) => {
         batch.forEach((item, index) => {
-          if (verdicts[index] === MarkerVerdict.dicom) result.dicom.push({ ...item, size: sizes[index]!, lastModified: lastModified[index]! });
+          if (verdicts[index] === MarkerVerdict.dicom)
+            result.dicom.push({ ...item, size: sizes[index]!, lastModified: lastModified[index]! });
           else if (verdicts[index] === MarkerVerdict.unreadable) result.unreadable++;
           else result.notDicom++;
         });
@@ -117,7 +118,9 @@ export function createMarkerScanner(): MarkerScanner {
   const worker = new Worker(new URL('../../workers/dicom-marker.worker.ts', import.meta.url), { type: 'module' });
   const remote = wrap<MarkerScanWorker>(worker);
   // A worker whose script failed to load answers nothing: end the waits instead of leaving the page reading forever.
-  const failed = new Promise<never>((_, reject) => worker.addEventListener('error', () => reject(new Error('the marker scan worker failed'))));
+  const failed = new Promise<never>((_, reject) =>
+    worker.addEventListener('error', () => reject(new Error('the marker scan worker failed'))),
+  );
   failed.catch(() => {}); // reported through the scans that wait on it
   return {
     scan: async (items, onProgress) => {

@@ -27,7 +27,12 @@ function folder(name: string, entries: Array<FileDropItem | DirectoryDropItem>):
 /** File-system entries as a browser hands them out for a dropped folder. */
 function fileEntry(name: string): FileSystemFileEntry {
   const file = new File(['x'], name);
-  return { isFile: true, isDirectory: false, name, file: (resolve: (file: File) => void) => setTimeout(() => resolve(file)) } as unknown as FileSystemFileEntry;
+  return {
+    isFile: true,
+    isDirectory: false,
+    name,
+    file: (resolve: (file: File) => void) => setTimeout(() => resolve(file)),
+  } as unknown as FileSystemFileEntry;
 }
 
 /** Its reader answers at most 100 entries per call, then an empty batch, like Chromium's. */
@@ -60,8 +65,15 @@ function transferOf(items: Array<{ entry: FileSystemEntry | null; file?: File; k
 
 describe('pickedFromDataTransfer (a drop)', () => {
   it('reads a big folder in every batch its reader hands out, through every level', async () => {
-    const series = folderEntry('SE000000', Array.from({ length: 250 }, (_, index) => fileEntry(`IM${String(index).padStart(5, '0')}`)));
-    const disc = folderEntry('DISC', [fileEntry('DICOMDIR'), folderEntry('PT000000', [folderEntry('ST000000', [series])]), folderEntry('EMPTY', [])]);
+    const series = folderEntry(
+      'SE000000',
+      Array.from({ length: 250 }, (_, index) => fileEntry(`IM${String(index).padStart(5, '0')}`)),
+    );
+    const disc = folderEntry('DISC', [
+      fileEntry('DICOMDIR'),
+      folderEntry('PT000000', [folderEntry('ST000000', [series])]),
+      folderEntry('EMPTY', []),
+    ]);
 
     const picked = await pickedFromDataTransfer(transferOf([{ entry: disc }]));
 
@@ -76,7 +88,11 @@ describe('pickedFromDataTransfer (a drop)', () => {
     const loose = new File(['x'], 'CT_small.dcm');
     const handedOver = new File(['y'], 'MR_small.dcm');
     const picked = await pickedFromDataTransfer(
-      transferOf([{ entry: fileEntry('CT_small.dcm'), file: loose }, { entry: null, file: handedOver }, { entry: null, kind: 'string' }]),
+      transferOf([
+        { entry: fileEntry('CT_small.dcm'), file: loose },
+        { entry: null, file: handedOver },
+        { entry: null, kind: 'string' },
+      ]),
     );
     expect(picked).toEqual([
       { file: loose, path: 'CT_small.dcm' },
@@ -111,7 +127,10 @@ describe('pickedFromFileList', () => {
     const inFolder = new File(['x'], '4648');
     Object.defineProperty(inFolder, 'webkitRelativePath', { value: 'dicomdirtests/98892003/MR700/4648' });
     const single = new File(['x'], 'CT_small.dcm');
-    expect(pickedFromFileList([inFolder, single]).map((picked) => picked.path)).toEqual(['dicomdirtests/98892003/MR700/4648', 'CT_small.dcm']);
+    expect(pickedFromFileList([inFolder, single]).map((picked) => picked.path)).toEqual([
+      'dicomdirtests/98892003/MR700/4648',
+      'CT_small.dcm',
+    ]);
     expect(pickedFromFileList(null)).toEqual([]);
   });
 });

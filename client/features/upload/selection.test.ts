@@ -9,7 +9,9 @@ describe('admitPicked', () => {
     expect(first.candidates.map((file) => file.path)).toEqual(['a/1']);
     expect(first.tooLarge).toBe(1);
 
-    const again = admitPicked([picked('a/1', 10), picked('a/3', 10), picked('a/3', 10), picked('a/1', 10, 2)], first.candidates, { maxFileBytes: 100 });
+    const again = admitPicked([picked('a/1', 10), picked('a/3', 10), picked('a/3', 10), picked('a/1', 10, 2)], first.candidates, {
+      maxFileBytes: 100,
+    });
     // a/1 with another modification time is another file that happens to have the same path.
     expect(again.candidates.map((file) => file.path)).toEqual(['a/3', 'a/1']);
     expect(again.tooLarge).toBe(0);

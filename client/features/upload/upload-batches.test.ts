@@ -13,8 +13,14 @@ describe('planBatches', () => {
 
   it('starts a new request before the bytes, part headers included, would pass the limit', () => {
     const limit = 3 * (1000 + PART_OVERHEAD_BYTES + 3);
-    const batches = planBatches([sized(1000), sized(1000), sized(1000), sized(1), sized(1000)], { maxFilesPerRequest: 100, maxRequestBytes: limit });
-    expect(batches.map((batch) => batch.map((file) => file.size))).toEqual([[1000, 1000, 1000], [1, 1000]]);
+    const batches = planBatches([sized(1000), sized(1000), sized(1000), sized(1), sized(1000)], {
+      maxFilesPerRequest: 100,
+      maxRequestBytes: limit,
+    });
+    expect(batches.map((batch) => batch.map((file) => file.size))).toEqual([
+      [1000, 1000, 1000],
+      [1, 1000],
+    ]);
   });
 
   it('sends a file larger than a whole request alone rather than never', () => {

@@ -84,7 +84,9 @@ describe('sendInBatches', () => {
       controller.abort();
       throw new DOMException('aborted', 'AbortError');
     });
-    await expect(sendInBatches(batches, { send, wait: noWait, onProgress: () => {}, signal: controller.signal })).rejects.toThrow('aborted');
+    await expect(sendInBatches(batches, { send, wait: noWait, onProgress: () => {}, signal: controller.signal })).rejects.toThrow(
+      'aborted',
+    );
     expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -14,7 +14,10 @@ const MAX_RETRY_AFTER_MS = 30_000;
 const ENDS_UPLOAD = new Set(['UNAUTHENTICATED', 'PASSWORD_CHANGE_REQUIRED', 'UPLOAD_QUOTA_EXCEEDED']);
 
 /** `onSent` gets the share of the request sent so far, 0 to 1; a retry starts it over. */
-export type SendBatch = (files: SelectedFile[], options: { signal?: AbortSignal; onSent: (share: number) => void }) => Promise<UploadOutcome>;
+export type SendBatch = (
+  files: SelectedFile[],
+  options: { signal?: AbortSignal; onSent: (share: number) => void },
+) => Promise<UploadOutcome>;
 
 /** One multipart request with the repeated field `dicoms`; api.ts adds the CSRF token and renews it once if stale. */
 const postBatch: SendBatch = (files, { signal, onSent }) => {

@@ -64,7 +64,10 @@ export function useUpload(limits: UploadLimits | null, onSent: () => void): Uplo
       setPhase({ name: 'reading', progress: null });
       setReport(null);
       try {
-        const scan = await worker.scan(await picked, everyFewFrames((done, total) => setPhase({ name: 'reading', progress: { done, total } })));
+        const scan = await worker.scan(
+          await picked,
+          everyFewFrames((done, total) => setPhase({ name: 'reading', progress: { done, total } })),
+        );
         // The sizes and dates come from the worker: asking thousands of Files for them here would
         // freeze the page, as would sorting thousands of paths.
         const { candidates, tooLarge } = admitPicked(scan.dicom, files, limits);

@@ -58,43 +58,43 @@ export default function AccessibilityPanel({
         if (!isOpen) onClose();
       }}
     >
-        <RadioGroup
-          label={t('a11y.language.label')}
-          appearance="buttons"
-          orientation="horizontal"
-          value={current.lang}
-          onChange={(value) => setLanguage(value as Language)}
-        >
-          {LANGUAGES.map((lang) => (
-            <Radio key={lang} value={lang}>
-              <span lang={lang}>{t(LANGUAGE_LABELS[lang])}</span>
-            </Radio>
-          ))}
-        </RadioGroup>
-        <RadioGroup
-          label={t('a11y.fontScale.label')}
-          value={String(current.fontScale)}
-          onChange={(value) => setFontScale(Number(value) as FontScale)}
-        >
-          {FONT_SCALES.map((scale) => (
-            <Radio key={scale} value={String(scale)}>
-              {t(FONT_SCALE_LABELS[scale])}
-            </Radio>
-          ))}
-        </RadioGroup>
-        <RadioGroup label={t('a11y.theme.label')} value={current.theme} onChange={(value) => setTheme(value as Theme)}>
-          {THEMES.map((theme) => (
-            <Radio key={theme} value={theme}>
-              <span className="theme-swatch" data-swatch={theme} aria-hidden="true">
-                A
-              </span>
-              {t(THEME_LABELS[theme])}
-            </Radio>
-          ))}
-        </RadioGroup>
-        <Button variant="secondary" onPress={resetPrefs} className="a11y-panel__reset">
-          {t('a11y.reset')}
-        </Button>
+      <RadioGroup
+        label={t('a11y.language.label')}
+        appearance="buttons"
+        orientation="horizontal"
+        value={current.lang}
+        onChange={(value) => setLanguage(value as Language)}
+      >
+        {LANGUAGES.map((lang) => (
+          <Radio key={lang} value={lang}>
+            <span lang={lang}>{t(LANGUAGE_LABELS[lang])}</span>
+          </Radio>
+        ))}
+      </RadioGroup>
+      <RadioGroup
+        label={t('a11y.fontScale.label')}
+        value={String(current.fontScale)}
+        onChange={(value) => setFontScale(Number(value) as FontScale)}
+      >
+        {FONT_SCALES.map((scale) => (
+          <Radio key={scale} value={String(scale)}>
+            {t(FONT_SCALE_LABELS[scale])}
+          </Radio>
+        ))}
+      </RadioGroup>
+      <RadioGroup label={t('a11y.theme.label')} value={current.theme} onChange={(value) => setTheme(value as Theme)}>
+        {THEMES.map((theme) => (
+          <Radio key={theme} value={theme}>
+            <span className="theme-swatch" data-swatch={theme} aria-hidden="true">
+              A
+            </span>
+            {t(THEME_LABELS[theme])}
+          </Radio>
+        ))}
+      </RadioGroup>
+      <Button variant="secondary" onPress={resetPrefs} className="a11y-panel__reset">
+        {t('a11y.reset')}
+      </Button>
     </PopoverDialog>
   );
 }

@@ -2,12 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { cx } from '../../components/ui/classes';
 import { useT } from '../../lib/intl';
-import {
-  dismissNotification,
-  NOTIFICATION_LIFETIME_MS,
-  notifications,
-  type Notification,
-} from '../../stores/notification-store';
+import { dismissNotification, NOTIFICATION_LIFETIME_MS, notifications, type Notification } from '../../stores/notification-store';
 import './notifications.css';
 
 const ICONS: Record<Notification['kind'], string> = {

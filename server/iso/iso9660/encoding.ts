@@ -48,7 +48,12 @@ export function directoryRecordDate(target: Buffer, offset: number, date: Date):
 
 /** ECMA-119 8.4.26.1: "YYYYMMDDHHMMSScc" plus the offset from UTC in 15-minute steps. */
 export function volumeDate(target: Buffer, offset: number, date: Date | null): void {
-  const text = date ? date.toISOString().replace(/[-:T.]/g, '').slice(0, 16) : '0000000000000000';
+  const text = date
+    ? date
+        .toISOString()
+        .replace(/[-:T.]/g, '')
+        .slice(0, 16)
+    : '0000000000000000';
   target.write(text, offset, 'ascii');
   target[offset + 16] = 0;
 }

@@ -56,7 +56,10 @@ function nameBytes(identifier: string, tree: Tree): number {
 }
 
 /** Children of a directory in the order their records appear (ECMA-119 9.3: sorted by identifier). */
-export function directoryEntries(directory: IsoDirectory, tree: Tree): Array<{ identifier: string; directory?: IsoDirectory; file?: IsoFile }> {
+export function directoryEntries(
+  directory: IsoDirectory,
+  tree: Tree,
+): Array<{ identifier: string; directory?: IsoDirectory; file?: IsoFile }> {
   const entries = [
     ...directory.directories.map((child) => ({ identifier: child.name, directory: child })),
     ...directory.files.map((file) => ({ identifier: fileIdentifier(file, tree), file })),

@@ -1,15 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import {
-  SECTOR_SIZE,
-  asciiField,
-  bothEndian16,
-  bothEndian32,
-  directoryRecordDate,
-  ucs2,
-  ucs2Field,
-  volumeDate,
-} from './encoding';
+import { SECTOR_SIZE, asciiField, bothEndian16, bothEndian32, directoryRecordDate, ucs2, ucs2Field, volumeDate } from './encoding';
 import {
   directoryEntries,
   directoryRecordLength,
@@ -173,7 +164,9 @@ function directoryExtent(directory: IsoDirectory, tree: Tree, recordedAt: Date):
     directoryRecord(directory, tree, recordedAt, '\0'),
     directoryRecord(directory.parent ?? directory, tree, recordedAt, '\u0001'),
     ...directoryEntries(directory, tree).map((entry) =>
-      entry.directory ? directoryRecord(entry.directory, tree, recordedAt, entry.identifier) : fileRecord(entry.file!, tree, recordedAt, entry.identifier),
+      entry.directory
+        ? directoryRecord(entry.directory, tree, recordedAt, entry.identifier)
+        : fileRecord(entry.file!, tree, recordedAt, entry.identifier),
     ),
   ];
   let offset = 0;
@@ -207,4 +200,3 @@ function record(name: Buffer, extent: number, dataLength: number, flags: number,
   name.copy(bytes, 33);
   return bytes;
 }
-

@@ -15,7 +15,6 @@ export type OwnServer = { baseURL: string; stop(): Promise<void> };
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const STARTUP_TIMEOUT_MS = 90_000;
 
-
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
