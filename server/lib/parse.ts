@@ -10,7 +10,7 @@ import { notFound } from './errors';
  * still gets the per-field messages instead of one about the body's shape.
  */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
-  return schema.parse(asObject(input));
+  return schema.parse(fieldsOf(input));
 }
 
 /**
@@ -51,6 +51,7 @@ export function presentQuery(query: Record<string, unknown>): Record<string, unk
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
 
-function asObject(input: unknown): object {
-  return typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+/** A body's fields for a call that reads one field its own way first (a reset link's token): anything but a JSON object has none. */
+export function fieldsOf(input: unknown): Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 }

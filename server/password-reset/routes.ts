@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { newPasswordSchema, resetRequestSchema } from '../../common/validation/password-reset';
 import { endSession, principalOf } from '../auth/session';
-import { parseInput } from '../lib/parse';
+import { fieldsOf, parseInput } from '../lib/parse';
 import { createPasswordResetService, type PasswordResetDeps } from './service';
 
 /**
@@ -19,12 +19,12 @@ export function passwordResetRouter(deps: PasswordResetDeps): Router {
   });
 
   router.post('/password/token', async (req, res) => {
-    await resets.verifyToken(bodyOf(req.body).token);
+    await resets.verifyToken(fieldsOf(req.body).token);
     res.json({});
   });
 
   router.patch('/password/token', async (req, res) => {
-    const body = bodyOf(req.body);
+    const body = fieldsOf(req.body);
     const { userId } = await resets.setPassword(body.token, () => parseInput(newPasswordSchema, body), req.ip);
     // Its row is gone with every other session of the user; destroying it here as well keeps
     // express-session from writing it back at the end of this request.
@@ -34,8 +34,4 @@ export function passwordResetRouter(deps: PasswordResetDeps): Router {
   });
 
   return router;
-}
-
-function bodyOf(body: unknown): Record<string, unknown> {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
