@@ -6,6 +6,8 @@ import type { Config } from './config';
 import { schemaOf, type Db } from './db';
 import { createInfrastructure } from './deps';
 import { patientApi } from './entry/patient-api';
+import { paymentNotificationsRouter } from './orders/routes';
+import { SANDBOX_PATH, sandboxCheckoutRouter } from './payments';
 import { systemClock, type Clock } from './lib/clock';
 import { errorHandler } from './lib/error-handler';
 import { requestLogger, type Logger } from './lib/logger';
@@ -50,7 +52,11 @@ export function createApp({
 
   app.use(requestLogger(logger));
   app.use(securityHeaders({ isProduction: config.isProduction, indexHtml: client?.indexHtml }));
+  // The payment provider's calls: signed, with no session or CSRF token, so ahead of the patient chain.
+  app.use('/api/payments/notify', paymentNotificationsRouter({ ...deps, payments: deps.payments.provider }));
   app.use('/api', patientApi(deps, sessions.middleware));
+  const { sandboxNotifier } = deps.payments;
+  if (sandboxNotifier) app.use(SANDBOX_PATH, sandboxCheckoutRouter({ db, clock, notifier: sandboxNotifier }));
 
   if (client) app.use(clientRouter(client));
   app.use((_req, res) => {

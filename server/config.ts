@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readPayuConfig, type PayuConfig } from './payments/payu/config';
 
 /**
  * Every setting of the portal, read from the environment once at start and checked here, so a
@@ -53,6 +54,21 @@ const envSchema = z.object({
     .min(0)
     .default(5 * 1024 * 1024 * 1024),
   ISO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'payu']).default('sandbox'),
+  PAYMENT_SANDBOX_SECOND_KEY: z.string().min(16).optional(),
+  ORDER_PAYMENT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
+  CONSULTATION_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = {
@@ -85,6 +101,20 @@ export type Config = {
   iso: { queueLimit: number; retentionDays: number };
   /** DICOM uploads (docs/api.md "DICOM upload"): per file, per request, and per patient in all. */
   upload: { maxFileBytes: number; maxFilesPerRequest: number; maxRequestBytes: number; quotaBytes: number };
+  /**
+   * Payments (README "Payments"): the provider adapter; the sandbox's key for signing its
+   * notifications; how long an unpaid order waits before it is cancelled, and how long a
+   * consultation's slot is held while she pays (DECISIONS.md 17).
+   */
+  payments: {
+    provider: 'sandbox' | 'payu';
+    sandboxSecondKey: string;
+    payu?: PayuConfig;
+    unpaidOrderMinutes: number;
+    consultationHoldMinutes: number;
+    /** How often unpaid orders past their time are looked for. */
+    expirySweepSeconds: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -121,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const secretsGiven = Boolean(e.SESSION_SECRET && e.ACCESS_CODE_SECRET);
   const secrets = isProduction || secretsGiven ? undefined : localSecrets(dataDir);
+  const sessionSecret = e.SESSION_SECRET ?? secrets!.sessionSecret;
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -128,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    sessionSecret: e.SESSION_SECRET ?? secrets!.sessionSecret,
+    sessionSecret,
     accessCodeSecret: e.ACCESS_CODE_SECRET ?? secrets!.accessCodeSecret,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -152,8 +183,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES,
       quotaBytes: e.UPLOAD_QUOTA_BYTES,
     },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      // Derived from the session secret when not given: stable across restarts, never a constant.
+      sandboxSecondKey: e.PAYMENT_SANDBOX_SECOND_KEY ?? derivedKey(sessionSecret, 'payment-sandbox-second-key'),
+      payu: e.PAYMENT_PROVIDER === 'payu' ? payuConfigOrExit(env) : undefined,
+      unpaidOrderMinutes: e.ORDER_PAYMENT_MINUTES,
+      consultationHoldMinutes: Math.min(e.CONSULTATION_HOLD_MINUTES, e.ORDER_PAYMENT_MINUTES),
+      expirySweepSeconds: e.ORDER_EXPIRY_SWEEP_SECONDS,
+    },
     ...overrides,
   };
+}
+
+function derivedKey(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('hex');
+}
+
+/** PAYMENT_PROVIDER=payu needs every PAYU_* setting; a missing one stops the start with its name. */
+function payuConfigOrExit(env: NodeJS.ProcessEnv): PayuConfig {
+  try {
+    return readPayuConfig(env);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function isHttpUrl(url: string): boolean {

@@ -7,6 +7,7 @@ import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import type { Clock } from './lib/clock';
 import { startJobQueue, type JobQueue } from './lib/job-queue';
 import type { Logger } from './lib/logger';
+import type { PaymentProviders } from './payments';
 import { createMailer, type Mailer } from './lib/mail';
 import { createSmsSender, type SmsSender } from './lib/sms';
 import { createFileStorage, type FileStorage } from './lib/storage';
@@ -29,10 +30,12 @@ export type ServerDeps = {
   queue: JobQueue;
   /** Handed in by the workers (server/workers.ts): builds are queued by requests, run by workers. */
   isoJobs: IsoJobs;
+  /** The payment provider (and the sandbox's notifier), started with the workers. */
+  payments: PaymentProviders;
 };
 
 /** The infrastructure of ServerDeps; the workers add the rest. */
-export type Infrastructure = Omit<ServerDeps, 'isoJobs'>;
+export type Infrastructure = Omit<ServerDeps, 'isoJobs' | 'payments'>;
 
 export function createInfrastructure(options: {
   config: Config;

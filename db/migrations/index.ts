@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './001_initial_schema';
 import * as outboxReplyTo from './002_outbox_reply_to';
+import * as ordersAndPayments from './004_orders_and_payments';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -11,11 +12,13 @@ type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void
 const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
   '002_outbox_reply_to': outboxReplyTo,
+  '004_orders_and_payments': ordersAndPayments,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
-    return Object.keys(migrations);
+    // By name, so the order never depends on where a line was added.
+    return Object.keys(migrations).sort();
   },
   getMigrationName(name) {
     return name;

@@ -4,6 +4,16 @@
  */
 export const PRODUCTS = [
   {
+    code: 'copy-of-records',
+    kind: 'copy',
+    name_pl: 'Kopia dokumentacji medycznej',
+    name_en: 'Copy of the medical records',
+    description_pl: 'Kopia wyniku, ankiety lub wgląd w dokumentację badania, bez zdjęć, do odbioru osobiście lub wysyłką. Bezpłatnie.',
+    description_en:
+      'A copy of the result or survey, or an inspection of the records, without the images, collected in person or sent by post. Free of charge.',
+    price_grosze: 0,
+  },
+  {
     code: 'copy-of-images',
     kind: 'copy',
     name_pl: 'Kopia zdjęć mammograficznych',

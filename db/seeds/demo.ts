@@ -42,7 +42,7 @@ export async function seedDemoData(db: Knex, config: Config, now: Date = new Dat
     await insertCatalog(trx, now);
     await insertInstructions(trx, instructions);
     for (const patient of patients) await insertPatient(trx, patient);
-    await insertDemoOrders(trx, config);
+    await insertDemoOrders(trx, config, now);
     await insertDemoDicom(trx, dicom);
   });
 }

@@ -10,6 +10,7 @@ import { contactRouter } from '../contact/routes';
 import { contentRouter } from '../content/routes';
 import type { ServerDeps } from '../deps';
 import { isoRouter } from '../iso/routes';
+import { ordersRouter } from '../orders/routes';
 import { createIsoService } from '../iso/service';
 import { apiNotFound } from '../lib/error-handler';
 import { passwordResetRouter } from '../password-reset/routes';
@@ -45,6 +46,7 @@ export function patientApi(deps: ServerDeps, sessions: RequestHandler): Router {
   api.use('/screening/survey', surveyRouter(deps));
   // The result page shows the disc image's status; the screenings area asks for it through this port.
   api.use(screeningsRouter({ ...deps, isoStatusOf: createIsoService(deps).statusOf }));
+  api.use(ordersRouter({ ...deps, payments: deps.payments.provider }));
   api.use(contentRouter(deps));
   api.use('/iso', isoRouter(deps));
   api.use('/dicom', uploadRouter(deps));

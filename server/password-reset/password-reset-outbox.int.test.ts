@@ -33,7 +33,7 @@ async function latestOutbox(app: TestApp, channel: 'email' | 'sms') {
   return app.db('outbox_messages').where({ channel }).orderBy('id', 'desc').first();
 }
 
-const LINK = /http:\/\/localhost:\d+\/change-password\/[0-9a-f-]{36}/;
+const LINK = /http:\/\/127\.0\.0\.1:\d+\/change-password\/[0-9a-f-]{36}/;
 
 describe('without SMTP, outside production', () => {
   it('keeps the mail in the outbox and prints it, link included, to the log', async () => {

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db';
 import { createLogger } from '../../server/lib/logger';
 import { createTestDatabase } from './database';
+import { freePort } from './free-port';
 import { sha256Hex, type MinimalSeed } from './seed-minimal';
 
 export { seedMinimal, sha256Hex, type MinimalSeed } from './seed-minimal';
@@ -57,7 +58,14 @@ export type TestAppOptions = {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const ownDataDir = options.config?.dataDir === undefined ? mkdtempSync(path.join(tmpdir(), 'portal-test-')) : undefined;
-  const config = loadConfig(TEST_ENV, { ...(ownDataDir && { dataDir: ownDataDir }), ...options.config });
+  // The app's own address, known before it starts: links in mail and the payment provider's
+  // notification and return addresses point back at it.
+  const port = await freePort();
+  const config = loadConfig(TEST_ENV, {
+    ...(ownDataDir && { dataDir: ownDataDir }),
+    publicUrl: `http://127.0.0.1:${port}`,
+    ...options.config,
+  });
   const clock = createTestClock();
   const logs: string[] = [];
   const logger = createLogger(config, { write: (line: string) => void logs.push(line) });
@@ -70,7 +78,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clientDir: options.clientDir ?? '/nonexistent/dist/client',
   };
   const app = createApp(deps);
-  const server = app.listen(0, '127.0.0.1');
+  const server = app.listen(port, '127.0.0.1');
   await once(server, 'listening');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

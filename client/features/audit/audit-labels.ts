@@ -18,6 +18,12 @@ const AUDIT_TYPE_KEYS: Readonly<Record<AuditType, MessageKey>> = {
   USER_PASSWORD_CHANGE: 'audit.type.USER_PASSWORD_CHANGE',
   USER_PASSWORD_CHANGE_UNAUTHORIZED: 'audit.type.USER_PASSWORD_CHANGE_UNAUTHORIZED',
   DICOM_UPLOAD: 'audit.type.DICOM_UPLOAD',
+  ORDER: 'audit.type.ORDER',
+  ORDER_UNAUTHORIZED: 'audit.type.ORDER_UNAUTHORIZED',
+  ORDER_CANCEL: 'audit.type.ORDER_CANCEL',
+  PAYMENT: 'audit.type.PAYMENT',
+  PAYMENT_COMPLETED: 'audit.type.PAYMENT_COMPLETED',
+  PAYMENT_CANCELED: 'audit.type.PAYMENT_CANCELED',
 };
 
 /** Labels of the filter groups (spec section 9). */
@@ -29,6 +35,7 @@ export const AUDIT_GROUP_KEYS: Readonly<Record<AuditFilterGroup, MessageKey>> = 
   ISO_GENERATE: 'audit.group.ISO_GENERATE',
   LOGIN_RESULT: 'audit.group.LOGIN_RESULT',
   LOGIN_PORTAL: 'audit.group.LOGIN_PORTAL',
+  ORDER: 'audit.group.ORDER',
 };
 
 /** A type the server added after this client was built still gets a readable name. */
