@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { measureHomeBundle, printBundleReport } from './bundle-budget';
 import { benchResultPageInBrowser } from './browser-budgets';
+import { benchCheckoutStart } from './checkout-start';
 import { benchHttp } from './http-budget';
 import { measureIsoThroughput, printIsoThroughput } from './iso-throughput';
 import { measureMarkerScan, printMarkerScan } from './marker-scan';
@@ -12,25 +13,25 @@ import { measureUploadThroughput, printUploadThroughput } from './upload-through
  * measures, prints, and exits non-zero only when a budget is exceeded.
  * BENCH_DATABASE_URL names the real PostgreSQL to compare with the embedded one
  * (default postgres://root@127.0.0.1:5432/test; "none" skips it).
- * BENCH_ONLY=vitals runs only the result page's budgets in Chromium (issue 4), to iterate on them;
- * BENCH_ONLY=marker-scan only the DICOM marker scan (issue 5). BENCH_CLIENT_DIR measures a client
+ * BENCH_ONLY=<part> runs one part, to iterate on it: bundle, http, checkout (issue 12), iso,
+ * upload, vitals (the result page's budgets in Chromium, issue 4) or marker-scan (issue 5). BENCH_CLIENT_DIR measures a client
  * built elsewhere (nothing is built then).
  */
-const onlyVitals = process.env.BENCH_ONLY === 'vitals';
-const onlyMarkerScan = process.env.BENCH_ONLY === 'marker-scan';
 const clientDir = process.env.BENCH_CLIENT_DIR ?? 'dist/client';
 if (!process.env.BENCH_CLIENT_DIR && (!existsSync(`${clientDir}/index.html`) || process.env.BENCH_BUILD !== 'no')) {
   execSync('npm run build', { stdio: 'ignore' });
 }
-const bundleOk = onlyVitals || onlyMarkerScan || printBundleReport(measureHomeBundle(clientDir));
+const only = (name: string) => process.env.BENCH_ONLY === undefined || process.env.BENCH_ONLY === name;
+const bundleOk = !only('bundle') || printBundleReport(measureHomeBundle(clientDir));
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const databases: { label: string; url?: string }[] = [{ label: 'embedded PGlite' }];
 if (pgUrl !== 'none') databases.push({ label: `PostgreSQL (${new URL(pgUrl).host})`, url: pgUrl });
-if (!onlyVitals && !onlyMarkerScan) await benchHttp(databases);
-if (!onlyVitals && !onlyMarkerScan) printIsoThroughput(await measureIsoThroughput());
-const uploadOk = onlyVitals || onlyMarkerScan || printUploadThroughput(await measureUploadThroughput());
-const vitalsOk = onlyMarkerScan || (await benchResultPageInBrowser(clientDir));
-const markerScanOk = onlyVitals || printMarkerScan(await measureMarkerScan(clientDir));
+if (only('http')) await benchHttp(databases);
+const checkoutOk = !only('checkout') || (await benchCheckoutStart(databases));
+if (only('iso')) printIsoThroughput(await measureIsoThroughput());
+const uploadOk = !only('upload') || printUploadThroughput(await measureUploadThroughput());
+const vitalsOk = !only('vitals') || (await benchResultPageInBrowser(clientDir));
+const markerScanOk = !only('marker-scan') || printMarkerScan(await measureMarkerScan(clientDir));
 
-process.exit(bundleOk && vitalsOk && uploadOk && markerScanOk ? 0 : 1);
+process.exit(bundleOk && checkoutOk && vitalsOk && uploadOk && markerScanOk ? 0 : 1);

@@ -20,6 +20,10 @@ describe('navigations answered with the offline app shell', () => {
     expect(isAnsweredWithShell(path)).toBe(false);
   });
 
+  it('leaves the sandbox checkout page to the server that makes it', () => {
+    expect(isAnsweredWithShell('/payment-sandbox/d80abe75-8db4-4456-b01d-4051c9c8665b?lang=pl')).toBe(false);
+  });
+
   it.each(['/documents/copy-request-form.pdf', '/icons/icon-512.png', '/documents/form.pdf?download=1'])(
     'lets the file link %s reach the file',
     (path) => {

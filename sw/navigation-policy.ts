@@ -5,6 +5,9 @@
 export const SHELL_NAVIGATION_DENYLIST: RegExp[] = [
   // The API answers for itself; a shell page in place of an API response would hide its status.
   /^\/api(\/|\?|$)/,
+  // The sandbox payment provider's hosted checkout is the server's own page, not the app's: the
+  // shell in its place would hide the page the patient must pay on.
+  /^\/payment-sandbox(\/|\?|$)/,
   // A link straight to a file (a PDF opened in a new tab) must reach the file, not the shell.
   /\/[^/?]+\.[^/?]+(\?|$)/,
 ];

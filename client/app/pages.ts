@@ -56,10 +56,10 @@ export const PAGES: Record<RouteName, ComponentType> = {
   upload: lazy(() => import('../features/upload/UploadPage')),
   portal_audit: AuditPage,
   order_screening_copy: ComingSoonPage,
-  after_payment: ComingSoonPage,
-  order_status: ComingSoonPage,
-  buy_consultation: ComingSoonPage,
-  success: ComingSoonPage,
+  after_payment: lazy(() => import('../features/orders/payment-result/PaymentResultPage')),
+  order_status: lazy(() => import('../features/orders/status/OrderStatusPage')),
+  buy_consultation: lazy(() => import('../features/orders/checkout/CheckoutPage')),
+  success: lazy(() => import('../features/orders/success/OrderSuccessPage')),
 };
 
 /** Starts fetching the code of page `name` if it can be fetched ahead (preloadablePage). */

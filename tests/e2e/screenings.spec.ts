@@ -81,9 +81,9 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(rows).toHaveCount(5);
     await expect(rows.first()).toContainText(catalog['result.status.inProgress']);
     await expect(rows.first()).toContainText(catalog['screenings.payment.none']);
-    // The 2025 copy order waits for its payment, so ordering again is disabled there.
+    // The 2025 copy order waits for its payment (nothing to ship yet), so ordering again is disabled there.
     const waiting = rows.filter({ hasText: catalog['screenings.payment.PENDING'] });
-    await expect(waiting).toContainText(catalog['screenings.shipment.awaiting']);
+    await expect(waiting).toContainText(catalog['screenings.shipment.not_applicable']);
     await expect(waiting.getByRole('link', { name: catalog['screenings.order.button'] })).toHaveAttribute('aria-disabled', 'true');
     await expect(rows.first().getByRole('link', { name: catalog['screenings.order.button'] })).toHaveAttribute(
       'href',

@@ -13,6 +13,7 @@ import { createLogger } from '../../server/lib/logger';
  * dropped on exit. THROTTLE=off lets the bench measure a rejected login's full cost; CLIENT_DIR
  * serves a client built elsewhere (`vite build --outDir`), so parallel runs never share one build.
  * SMTP_URL hands the portal's mail to a test's SMTP server; without it mail stays in the outbox.
+ * CONSULTATION_HOLD_MINUTES and ORDER_EXPIRY_SWEEP_SECONDS pass through to the portal's settings.
  */
 const port = Number(process.env.DEMO_PORT ?? 3210);
 const config = loadConfig({
@@ -24,6 +25,9 @@ const config = loadConfig({
   // Links in mail and SMS point at this very server.
   PORT: String(port),
   SMTP_URL: process.env.SMTP_URL,
+  // A journey may shorten how long an unpaid consultation holds its slot, to see it run out.
+  CONSULTATION_HOLD_MINUTES: process.env.CONSULTATION_HOLD_MINUTES,
+  ORDER_EXPIRY_SWEEP_SECONDS: process.env.ORDER_EXPIRY_SWEEP_SECONDS,
 });
 
 let embedded: EmbeddedDatabase | undefined;

@@ -6,7 +6,7 @@ import { Route } from 'wouter';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
 import { setSignedIn } from '../../stores/session-store';
-import { demoGuest, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
+import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
 import { facilitiesListDocument } from '../../documents/kept-documents';
 import { deleteAllKept, readKeptPdf } from '../../documents/offline-copies';
 import { IsoSection } from './IsoSection';
@@ -144,6 +144,37 @@ describe('ResultPage', () => {
     renderAt('/screening/41', <Route path="/screening/:id" component={ResultPage} />);
     const link = await screen.findByRole('link', { name: 'Fill in the survey' });
     expect(link.getAttribute('href')).toBe('/screening/41/survey');
+  });
+});
+
+describe('ResultPage order links', () => {
+  it('offers a patient to order a copy and to buy a translation or consultation', async () => {
+    setSignedIn(demoPatient);
+    fakeApi(resultRoutes({ 'GET /screening/order-copy/41': () => ({ body: { canOrder: true } }) }));
+    renderAt('/screening/41', <Route path="/screening/:id" component={ResultPage} />);
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeTruthy();
+    const copy = () => screen.getByRole('link', { name: 'Order a copy of records' });
+    await waitFor(() => expect(copy().getAttribute('aria-disabled')).toBeNull());
+    expect(copy().getAttribute('href')).toBe('/order-screening-copy/41');
+    expect(screen.getByRole('link', { name: 'Buy translation or consultation' }).getAttribute('href')).toBe(
+      '/buy-consultation/screening/41',
+    );
+  });
+
+  it('disables the copy order while an order of the screening is open', async () => {
+    setSignedIn(demoPatient);
+    fakeApi(resultRoutes({ 'GET /screening/order-copy/41': () => ({ body: { canOrder: false } }) }));
+    renderAt('/screening/41', <Route path="/screening/:id" component={ResultPage} />);
+    expect(await screen.findByText('Available when the current order is completed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Order a copy of records' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('offers no orders to a result-portal guest', async () => {
+    fakeApi(resultRoutes());
+    renderAt('/screening', <ResultPage />);
+    await screen.findByRole('table');
+    expect(screen.queryByRole('link', { name: 'Order a copy of records' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Buy translation or consultation' })).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { useIntl, useT } from '../../lib/intl';
 import { useSession } from '../../stores/session-store';
 import { currentOwnerKey, ownerKeyOf, rememberDeviceOwner } from '../../documents/device-owner';
 import { IsoSection } from './IsoSection';
+import { OrderButtons } from './OrderButtons';
 import { ResultDocuments } from './ResultDocuments';
 import { ResultSummary } from './ResultSummary';
 import { SponsorBanners } from './SponsorBanners';
@@ -46,6 +47,9 @@ export default function ResultPage() {
   const ownerKey = useDeviceOwner();
   const load = useScreeningResult(routeId, ownerKey);
   const [, navigate] = useLocation();
+  const { user } = useSession();
+  // Ordering belongs to the patient portal: a result-portal guest has no account to order with.
+  const canOrder = user !== null && !user.guest && routeId !== undefined;
 
   // Spec section 2: a screening other than the one the path names means the user goes back. The
   // route guard checks this on result-portal pages; a patient's /screening/:id is checked here,
@@ -83,6 +87,7 @@ export default function ResultPage() {
           {!offlineSavedAt && (
             <>
               <IsoSection screeningId={load.result.screening.id} initialStatus={load.result.iso.status} />
+              {canOrder && <OrderButtons screeningId={load.result.screening.id} />}
               <SupportMaterials />
               <SurveySection
                 submitted={load.result.survey.submitted}

@@ -5,7 +5,7 @@ import { verifyOpenPayuSignature } from '../openpayu-signature';
 import type { NotificationCheck, PaymentProvider } from '../provider';
 import { PaymentProviderError } from '../provider';
 import type { SandboxNotifier } from './notifier';
-import { findCheckout, insertCheckout, insertRefund, refundedGrosze } from './repo';
+import { findCheckout, findRefundByExtId, insertCheckout, insertRefund, lockCheckout, refundedGrosze } from './repo';
 
 /** Where the sandbox's hosted checkout page lives, under the portal (server/payments/sandbox/routes.ts). */
 export const SANDBOX_PATH = '/payment-sandbox';
@@ -70,20 +70,38 @@ export function createSandboxProvider(deps: { db: Db; publicUrl: string; secondK
     },
 
     async refund(providerOrderId, refund) {
-      const checkout = /^[0-9a-f-]{36}$/.test(providerOrderId) ? await findCheckout(db, providerOrderId) : undefined;
-      if (!checkout) throw new PaymentProviderError('sandbox: ORDER_NOT_FOUND', false);
-      if (checkout.status !== 'COMPLETED') throw new PaymentProviderError('sandbox: order not completed, nothing to refund', false);
-      const left = checkout.amountGrosze - (await refundedGrosze(db, checkout.id));
-      const amount = refund.amountGrosze ?? left;
-      if (amount <= 0 || amount > left) throw new PaymentProviderError('sandbox: refund amount exceeds what is left', false);
-      const refundId = await insertRefund(db, {
-        checkoutId: checkout.id,
-        amountGrosze: amount,
-        description: refund.description,
-        extRefundId: refund.extRefundId ?? null,
+      if (!/^[0-9a-f-]{36}$/.test(providerOrderId)) throw new PaymentProviderError('sandbox: ORDER_NOT_FOUND', false);
+      // Checked and written under the checkout's lock, so two refunds at once cannot both take what is left.
+      const created = await db.transaction(async (trx) => {
+        const checkout = await lockCheckout(trx, providerOrderId);
+        if (!checkout) throw new PaymentProviderError('sandbox: ORDER_NOT_FOUND', false);
+        if (refund.extRefundId !== undefined) {
+          // Like PayU: the same extRefundId asked again is the same refund, not a second one.
+          const earlier = await findRefundByExtId(trx, checkout.id, refund.extRefundId);
+          if (earlier && refund.amountGrosze !== undefined && refund.amountGrosze !== earlier.amountGrosze)
+            throw new PaymentProviderError('sandbox: REFUND_IDEMPOTENCY_MISMATCH', false);
+          if (earlier) return { refundId: earlier.id, isNew: false };
+        }
+        if (checkout.status !== 'COMPLETED') throw new PaymentProviderError('sandbox: TRANS_NOT_ENDED, nothing to refund', false);
+        const left = checkout.amountGrosze - (await refundedGrosze(trx, checkout.id));
+        const amount = refund.amountGrosze ?? left;
+        if (left <= 0) throw new PaymentProviderError('sandbox: NO_BALANCE, nothing left to refund', false);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+          throw new PaymentProviderError('sandbox: AMOUNT_TO_BIG, the refund exceeds what is left', false);
+        const refundId = await insertRefund(trx, {
+          checkoutId: checkout.id,
+          amountGrosze: amount,
+          description: refund.description,
+          extRefundId: refund.extRefundId ?? null,
+        }).catch((error: unknown) => {
+          // ext_refund_id is unique across all checkouts, as PayU's is per point of sale.
+          if ((error as { code?: string }).code === '23505') throw new PaymentProviderError('sandbox: REFUND_OUTER_ID_NOT_UNIQUE', false);
+          throw error;
+        });
+        return { refundId, isNew: true };
       });
-      await notifier.notify({ checkoutId: checkout.id, refundId });
-      return { refundId, status: 'PENDING' };
+      if (created.isNew) await notifier.notify({ checkoutId: providerOrderId, refundId: created.refundId });
+      return { refundId: created.refundId, status: 'PENDING' };
     },
   };
 }

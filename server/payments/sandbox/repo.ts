@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { PortalPaymentStatus } from '../provider';
 
@@ -63,8 +64,15 @@ export async function decideCheckout(db: Db, id: string, status: PortalPaymentSt
   return changed > 0;
 }
 
+type DbOrTransaction = Db | Knex.Transaction;
+
+/** Locks the checkout for a refund: two refunds at once must not both find the same money left. */
+export async function lockCheckout(trx: Knex.Transaction, id: string): Promise<SandboxCheckout | undefined> {
+  return trx('sandbox_checkouts').where({ id }).forUpdate().first(COLUMNS);
+}
+
 export async function insertRefund(
-  db: Db,
+  db: DbOrTransaction,
   refund: { checkoutId: string; amountGrosze: number; description: string; extRefundId: string | null },
 ): Promise<string> {
   const [row] = await db('sandbox_refunds')
@@ -74,13 +82,22 @@ export async function insertRefund(
       description: refund.description,
       ext_refund_id: refund.extRefundId,
     })
-    .onConflict('ext_refund_id')
-    .merge(['ext_refund_id'])
     .returning('id');
   return row.id;
 }
 
-export async function refundedGrosze(db: Db, checkoutId: string): Promise<number> {
+/** The refund a shop already asked for under this extRefundId (PayU's idempotency key). */
+export async function findRefundByExtId(
+  db: DbOrTransaction,
+  checkoutId: string,
+  extRefundId: string,
+): Promise<{ id: string; amountGrosze: number } | undefined> {
+  return db('sandbox_refunds')
+    .where({ checkout_id: checkoutId, ext_refund_id: extRefundId })
+    .first({ id: 'id', amountGrosze: 'amount_grosze' });
+}
+
+export async function refundedGrosze(db: DbOrTransaction, checkoutId: string): Promise<number> {
   const row = await db('sandbox_refunds').where({ checkout_id: checkoutId }).sum({ total: 'amount_grosze' }).first();
   return Number(row?.total ?? 0);
 }

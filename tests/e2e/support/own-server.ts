@@ -30,12 +30,13 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
   throw new Error(`the portal did not answer ${url} within ${STARTUP_TIMEOUT_MS / 1000} s`);
 }
 
-export async function startOwnServer(): Promise<OwnServer> {
+/** `env`: settings of this portal beyond the shared one's (tests/support/serve-demo.ts passes them on). */
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
   // Node itself with tsx as a loader, so the process signalled on stop is the server, not npx.
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/serve-demo.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DEMO_PORT: String(port) },
+    env: { ...process.env, ...env, DEMO_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseURL = `http://localhost:${port}`;
@@ -62,7 +63,7 @@ export async function startOwnServer(): Promise<OwnServer> {
  * file's tests (run in order) and returns the `test` to write them with, its baseURL pointing
  * there. Call once, at the top of the file.
  */
-export function testOnOwnServer() {
+export function testOnOwnServer(env: Record<string, string> = {}) {
   let server: OwnServer | undefined;
   const test = base.extend({
     // Playwright reads a fixture's dependencies from this destructuring; the base URL needs none.
@@ -72,7 +73,7 @@ export function testOnOwnServer() {
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer();
+    server = await startOwnServer(env);
   });
   test.afterAll(async () => {
     await server?.stop();
