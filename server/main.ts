@@ -6,6 +6,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, migrate } from './db';
+import { loadLocalityRegister } from './geography/register-loader';
 import { createLogger } from './lib/logger';
 
 /** How long open keep-alive connections may finish their requests on shutdown. */
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
 
   const db = createDb({ url: databaseUrl, poolMax: embedded?.poolMax });
   await migrate(db);
+  // Poland's places for the copy-order form: loaded on the first start, then only when the shipped file changes.
+  const localities = await loadLocalityRegister(db);
   if (config.loadDemoData) await seedDemoData(db, config);
 
   const app = createApp({ config, db, logger });
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
   await once(server, 'listening');
 
   logger.info(`database: ${databaseDescription}`);
+  logger.info(`locality register: ${localities} places`);
   const { port } = server.address() as AddressInfo;
   logger.info(`portal listening on http://localhost:${port}`);
   if (config.loadDemoData) logger.info('demo data loaded; demo credentials: see README.md (section Demo data)');

@@ -22,9 +22,7 @@ function preloadablePage(load: () => Promise<{ default: ComponentType }>): Prelo
 }
 
 // Home is the first page most visitors see, so it ships in the entry chunk; every other page is
-// its own chunk. A route whose feature is not built yet shows the "coming soon" page: replace its
-// entry here when the feature lands.
-const ComingSoonPage = lazy(() => import('../features/public/ComingSoonPage'));
+// its own chunk.
 // audit and portal_audit are one screen, headed by its path.
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 // The guest's result page and a patient's result page of one screening are one screen.
@@ -55,7 +53,7 @@ export const PAGES: Record<RouteName, ComponentType> = {
   profile_portal: lazy(() => import('../features/profile/ProfilePage')),
   upload: lazy(() => import('../features/upload/UploadPage')),
   portal_audit: AuditPage,
-  order_screening_copy: ComingSoonPage,
+  order_screening_copy: lazy(() => import('../features/orders/copy-order/OrderCopyPage')),
   after_payment: lazy(() => import('../features/orders/payment-result/PaymentResultPage')),
   order_status: lazy(() => import('../features/orders/status/OrderStatusPage')),
   buy_consultation: lazy(() => import('../features/orders/checkout/CheckoutPage')),

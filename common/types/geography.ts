@@ -8,4 +8,7 @@
 export type Province = { id: number; tId: string; name: string };
 
 /** `GET /api/screening/cities?provinceTid&cityName` answers `City[]`: the best matches first. */
-export type City = { id: number; name: string; district: string; municipality: string };
+export type City = { id: number; name: string; district: string; municipality: string; kind: LocalityKind | null };
+
+/** A town (miasto) or a village (wieś); null for a place entered without the register. */
+type LocalityKind = 'city' | 'village';

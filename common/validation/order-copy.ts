@@ -13,12 +13,11 @@ export const REQUEST_TYPES = ['result', 'survey', 'digital_images', 'inspection'
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
 /** Document receiver (spec section 3): 0 pick up in person, 1 send on address, 2 privileged pick up. */
-export const DOC_RECEIVERS = [0, 1, 2] as const;
-export type DocReceiver = (typeof DOC_RECEIVERS)[number];
+export type DocReceiver = 0 | 1 | 2;
 export const SEND_ON_ADDRESS: DocReceiver = 1;
 export const PRIVILEGED_PICK_UP: DocReceiver = 2;
 
-export const POSTAL_CODE_PATTERN = /^\d{2}-\d{3}$/;
+const POSTAL_CODE_PATTERN = /^\d{2}-\d{3}$/;
 /** Address parts: a street name is at most about 60 characters in TERYT ULIC; room for more. */
 const ADDRESS_PART_MAX_LENGTH = 100;
 const HOUSE_NUMBER_MAX_LENGTH = 20;

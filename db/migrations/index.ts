@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as initialSchema from './001_initial_schema';
 import * as outboxReplyTo from './002_outbox_reply_to';
 import * as ordersAndPayments from './004_orders_and_payments';
+import * as localityRegister from './005_locality_register';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '001_initial_schema': initialSchema,
   '002_outbox_reply_to': outboxReplyTo,
   '004_orders_and_payments': ordersAndPayments,
+  '005_locality_register': localityRegister,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

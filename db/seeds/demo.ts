@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { loadLocalityRegister } from '../../server/geography/register-loader';
 import type { Config } from '../../server/config';
 import { hashAccessCode } from '../../server/lib/access-code';
 import { hashPassword } from '../../server/lib/passwords';
@@ -9,7 +10,6 @@ import { renderInstructions, renderScreeningDocuments, type RenderedDocument, ty
 import { insertDemoDicom, writeDemoDicom } from './demo-dicom';
 import { insertDemoOrders } from './demo-orders';
 import { ANNA, DEMO_PATIENTS, type DemoPatient, type DemoScreening } from './demo-people';
-import { PROVINCES } from './geography';
 
 export class DemoDataRefusedError extends Error {}
 
@@ -31,6 +31,8 @@ export async function seedDemoData(db: Knex, config: Config, now: Date = new Dat
     throw new DemoDataRefusedError('Demo data is never loaded in production (NODE_ENV=production).');
   }
   if (await isSeeded(db)) return;
+  // Anna's order sent by post names a place of the register.
+  await loadLocalityRegister(db);
   const patients = await preparePatients(config);
   const { instructions } = await renderDemo(config.provider);
   const dicom = await writeDemoDicom(config.dataDir);
@@ -38,7 +40,6 @@ export async function seedDemoData(db: Knex, config: Config, now: Date = new Dat
     // A second process seeding at the same time waits here, then finds the marker and stops.
     await trx.raw('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
     if (await isSeeded(trx)) return;
-    await insertGeography(trx);
     await insertCatalog(trx, now);
     await insertInstructions(trx, instructions);
     for (const patient of patients) await insertPatient(trx, patient);
@@ -85,22 +86,6 @@ async function preparePatients(config: Config): Promise<PreparedPatient[]> {
       })),
     })),
   );
-}
-
-async function insertGeography(trx: Knex.Transaction): Promise<void> {
-  // A full register imported by other means is left alone.
-  if (await trx('provinces').first('id')) return;
-  for (const province of PROVINCES) {
-    const [row] = await trx('provinces').insert({ name: province.name, t_id: province.tId }).returning('id');
-    await trx('cities').insert(
-      province.cities.map(([name, district, municipality]) => ({
-        province_id: row.id,
-        name,
-        pow_name: district,
-        community_name: municipality,
-      })),
-    );
-  }
 }
 
 async function insertCatalog(trx: Knex.Transaction, now: Date): Promise<void> {

@@ -10,6 +10,7 @@ import { contactRouter } from '../contact/routes';
 import { contentRouter } from '../content/routes';
 import type { ServerDeps } from '../deps';
 import { isoRouter } from '../iso/routes';
+import { geographyRouter } from '../geography/routes';
 import { ordersRouter } from '../orders/routes';
 import { createIsoService } from '../iso/service';
 import { apiNotFound } from '../lib/error-handler';
@@ -44,6 +45,8 @@ export function patientApi(deps: ServerDeps, sessions: RequestHandler): Router {
   api.use('/auth', passwordResetRouter(deps));
   api.use('/user', userRouter(deps));
   api.use('/screening/survey', surveyRouter(deps));
+  // Ahead of the screenings area, whose /screening/:id would take /screening/provinces for an id.
+  api.use(geographyRouter(deps));
   // The result page shows the disc image's status; the screenings area asks for it through this port.
   api.use(screeningsRouter({ ...deps, isoStatusOf: createIsoService(deps).statusOf }));
   api.use(ordersRouter({ ...deps, payments: deps.payments.provider }));

@@ -13,7 +13,7 @@ type ProductRow = {
   currency: string;
 };
 
-export function productOf(row: ProductRow): Product {
+function productOf(row: ProductRow): Product {
   return {
     id: row.id,
     code: row.code,

@@ -46,5 +46,3 @@ export function createOrderEvents({ db, config, mailer, background }: OrderEvent
     await mailer.send({ to: buyer.email, ...message });
   }
 }
-
-export type OrderEvents = ReturnType<typeof createOrderEvents>;

@@ -75,7 +75,7 @@ const CLOSING: Record<Language, { status: string; signature: string }> = {
   en: { status: 'Order status:', signature: 'Patient Portal' },
 };
 
-export function formatPrice(price: Money, language: Language): string {
+function formatPrice(price: Money, language: Language): string {
   return new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { style: 'currency', currency: price.currency }).format(
     price.amountGrosze / 100,
   );

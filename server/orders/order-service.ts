@@ -15,8 +15,8 @@ import { findLatestPayment, findPayment } from './payments-repo';
 export type OrderDeps = PaymentDeps;
 
 /** The copy of records without images is free; with the images on a disc it is the copy fee (DECISIONS.md 2). */
-export const COPY_WITH_IMAGES = 'copy-of-images';
-export const COPY_WITHOUT_IMAGES = 'copy-of-records';
+const COPY_WITH_IMAGES = 'copy-of-images';
+const COPY_WITHOUT_IMAGES = 'copy-of-records';
 /** The checkout lists this many free consultation slots at most, earliest first. */
 const SLOTS_SHOWN = 60;
 
@@ -234,5 +234,3 @@ export function createOrderService(deps: OrderDeps) {
     payments,
   };
 }
-
-export type OrderService = ReturnType<typeof createOrderService>;

@@ -262,8 +262,6 @@ export function createPaymentService(deps: PaymentDeps) {
   return { checkout, isPayable, refresh, receiveNotification, cancelUnpaid, expire, confirm };
 }
 
-export type PaymentService = ReturnType<typeof createPaymentService>;
-
 /** The body as kept: its JSON, or its text when it is not JSON (a forged post is evidence too). */
 function readBody(rawBody: Buffer): unknown {
   const text = rawBody.toString('utf8');

@@ -7,7 +7,6 @@ import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox/adapter';
 import { startSandboxNotifier, type SandboxNotifier } from './sandbox/notifier';
 
-export type { PaymentProvider } from './provider';
 export { SANDBOX_PATH } from './sandbox/adapter';
 export { sandboxCheckoutRouter } from './sandbox/routes';
 

@@ -21,7 +21,7 @@ export type CheckoutRequest = {
   continueUrl: string;
 };
 
-export type CheckoutStarted = { providerOrderId: string; redirectUri: string };
+type CheckoutStarted = { providerOrderId: string; redirectUri: string };
 
 /** A notification whose signature verified, read into the portal's terms. */
 export type PaymentNotification =
@@ -40,7 +40,7 @@ export type PaymentNotification =
 export type NotificationCheck =
   { verified: true; notification: PaymentNotification } | { verified: false; reason: 'missing_signature' | 'bad_signature' | 'malformed' };
 
-export type ProviderOrder = {
+type ProviderOrder = {
   providerOrderId: string;
   extOrderId: string | null;
   status: PortalPaymentStatus;
@@ -48,7 +48,7 @@ export type ProviderOrder = {
   currency: string;
 };
 
-export type RefundStarted = { refundId: string; status: 'PENDING' | 'FINALIZED' | 'CANCELED' };
+type RefundStarted = { refundId: string; status: 'PENDING' | 'FINALIZED' | 'CANCELED' };
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'payu';

@@ -15,7 +15,7 @@ const RETRY_LIMIT = 12;
 const RETRY_DELAY_SECONDS = 1;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** The sandbox's merchant: a fixed, recognisable fake point of sale. */
-export const SANDBOX_POS_ID = 'sandbox-pos';
+const SANDBOX_POS_ID = 'sandbox-pos';
 
 type NotifyJob = { checkoutId: string; refundId?: string };
 
