@@ -55,7 +55,7 @@ function loginBody(password: string): string {
   });
 }
 
-async function signedInCookie(base: string): Promise<string> {
+export async function signedInCookie(base: string): Promise<string> {
   const { cookie, token } = await anonymousSession(base);
   const res = await fetch(`${base}/api/auth/portal/login`, {
     method: 'POST',

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { measureHomeBundle, printBundleReport } from './bundle-budget';
 import { benchResultPageInBrowser } from './browser-budgets';
 import { benchCheckoutStart } from './checkout-start';
+import { benchCitySearch } from './city-search';
 import { benchHttp } from './http-budget';
 import { measureIsoThroughput, printIsoThroughput } from './iso-throughput';
 import { measureMarkerScan, printMarkerScan } from './marker-scan';
@@ -13,7 +14,7 @@ import { measureUploadThroughput, printUploadThroughput } from './upload-through
  * measures, prints, and exits non-zero only when a budget is exceeded.
  * BENCH_DATABASE_URL names the real PostgreSQL to compare with the embedded one
  * (default postgres://root@127.0.0.1:5432/test; "none" skips it).
- * BENCH_ONLY=<part> runs one part, to iterate on it: bundle, http, checkout (issue 12), iso,
+ * BENCH_ONLY=<part> runs one part, to iterate on it: bundle, http, city-search and checkout (issue 12), iso,
  * upload, vitals (the result page's budgets in Chromium, issue 4) or marker-scan (issue 5). BENCH_CLIENT_DIR measures a client
  * built elsewhere (nothing is built then).
  */
@@ -28,10 +29,11 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/
 const databases: { label: string; url?: string }[] = [{ label: 'embedded PGlite' }];
 if (pgUrl !== 'none') databases.push({ label: `PostgreSQL (${new URL(pgUrl).host})`, url: pgUrl });
 if (only('http')) await benchHttp(databases);
+const citySearchOk = !only('city-search') || (await benchCitySearch(databases));
 const checkoutOk = !only('checkout') || (await benchCheckoutStart(databases));
 if (only('iso')) printIsoThroughput(await measureIsoThroughput());
 const uploadOk = !only('upload') || printUploadThroughput(await measureUploadThroughput());
 const vitalsOk = !only('vitals') || (await benchResultPageInBrowser(clientDir));
 const markerScanOk = !only('marker-scan') || printMarkerScan(await measureMarkerScan(clientDir));
 
-process.exit(bundleOk && checkoutOk && vitalsOk && uploadOk && markerScanOk ? 0 : 1);
+process.exit(bundleOk && citySearchOk && checkoutOk && vitalsOk && uploadOk && markerScanOk ? 0 : 1);

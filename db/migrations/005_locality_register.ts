@@ -4,23 +4,15 @@ import type { Knex } from 'knex';
  * The locality register (issue 12): the whole of Poland's towns and villages, loaded from
  * db/data by server/geography/register-loader.ts at start (not here: every test schema migrates,
  * and most never search a place).
- * - `search_name` is the name folded as the search folds what she types: Polish letters to their
- *   base letter, then lower case, so "lodz" finds Łódź. Generated, so every way a row is written
- *   gets it. The Polish letters are mapped before `lower()`, which in the C locale of the embedded
- *   database lowers ASCII only.
- * - The index serves the exact and prefix matches within a province; the word-prefix matches
- *   ("maz" in "Ostrów Mazowiecka") scan one province's rows, a few thousand at most.
+ * - The search itself runs in the portal's memory (server/geography/locality-index.ts), so the
+ *   old index on `lower(name)` serves nothing and goes.
  * - `kind` (town or village) tells apart the few places of one name in one gmina.
  * - `locality_register` remembers which data file was loaded, so a start loads it only once.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
-    ALTER TABLE cities ADD COLUMN search_name text GENERATED ALWAYS AS (
-      lower(translate(name, 'ąćęłńóśźżĄĆĘŁŃÓŚŹŻ', 'acelnoszzACELNOSZZ'))
-    ) STORED;
     ALTER TABLE cities ADD COLUMN kind text CHECK (kind IN ('city', 'village'));
     DROP INDEX cities_search_idx;
-    CREATE INDEX cities_search_idx ON cities (province_id, search_name text_pattern_ops);
     -- A town and a village of one name can share powiat and gmina (Lipno): the kind tells them apart.
     CREATE UNIQUE INDEX cities_register_key ON cities (province_id, name, pow_name, community_name, kind);
 
@@ -37,9 +29,6 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
     DROP TABLE locality_register;
     DROP INDEX cities_register_key;
-    ALTER TABLE cities ADD COLUMN kind text CHECK (kind IN ('city', 'village'));
-    DROP INDEX cities_search_idx;
-    ALTER TABLE cities DROP COLUMN search_name;
     ALTER TABLE cities DROP COLUMN kind;
     CREATE INDEX cities_search_idx ON cities (province_id, lower(name) text_pattern_ops);
   `);

@@ -1,12 +1,13 @@
 import type { City, Province } from '../../common/types/geography';
-import { foldPlaceName } from '../../common/validation/geography';
 import type { Db } from '../db';
-import { listProvinces, searchCities } from './geography-repo';
+import { listProvinces } from './geography-repo';
+import { createLocalityIndex } from './locality-index';
 
 /** The locality register the copy-order form's address picks from (issue 12). */
 export function createGeographyService(deps: { db: Db }) {
+  const localities = createLocalityIndex(deps.db);
   return {
     provinces: (): Promise<Province[]> => listProvinces(deps.db),
-    cities: (provinceTid: string, cityName: string): Promise<City[]> => searchCities(deps.db, provinceTid, foldPlaceName(cityName)),
+    cities: (provinceTid: string, cityName: string): Promise<City[]> => localities.search(provinceTid, cityName),
   };
 }

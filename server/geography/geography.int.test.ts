@@ -81,6 +81,7 @@ describe('the locality register', () => {
     const byWord = await cities('14', 'mazowiecka');
     expect(byWord.some((city) => city.name === 'Ostrów Mazowiecka')).toBe(true);
     expect(byWord.every((city) => /(^|[ -])mazowiecka/i.test(city.name))).toBe(true);
+    expect((await cities('16', 'kozle')).map((city) => city.name)).toContain('Kędzierzyn-Koźle');
     const ranks = found.map((city) => (foldPlaceName(city.name) === 'ostrow' ? 0 : foldPlaceName(city.name).startsWith('ostrow') ? 1 : 2));
     expect(ranks).toEqual([...ranks].sort());
   });

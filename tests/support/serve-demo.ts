@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded';
 import { seedDemoData } from '../../db/seeds/demo';
 import { createApp } from '../../server/app';
@@ -14,6 +16,8 @@ import { createLogger } from '../../server/lib/logger';
  * serves a client built elsewhere (`vite build --outDir`), so parallel runs never share one build.
  * SMTP_URL hands the portal's mail to a test's SMTP server; without it mail stays in the outbox.
  * CONSULTATION_HOLD_MINUTES and ORDER_EXPIRY_SWEEP_SECONDS pass through to the portal's settings.
+ * REQUEST_TIMES_FILE makes it time every request on the server (from its parsed headers to the
+ * response handed to the socket) and write the times there on exit, for the bench's server-side figures.
  */
 const port = Number(process.env.DEMO_PORT ?? 3210);
 const config = loadConfig({
@@ -51,8 +55,19 @@ const app = createApp({ config, db, logger: createLogger(config), throttlePolicy
 const server = app.listen(port, '127.0.0.1', () => {
   console.log(`demo portal on http://localhost:${port} (${embedded ? 'PGlite in memory' : `schema ${schema}`})`);
 });
+const requestTimes: { path: string; ms: number }[] = [];
+if (process.env.REQUEST_TIMES_FILE) {
+  // Before Express's own listener, so the time starts when the server first sees the request.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    // Read now: Express rewrites req.url for the routers it passes the request through.
+    const path = req.url!.split('?')[0]!;
+    res.once('finish', () => requestTimes.push({ path, ms: performance.now() - started }));
+  });
+}
 
 async function shutdown(): Promise<void> {
+  if (process.env.REQUEST_TIMES_FILE) writeFileSync(process.env.REQUEST_TIMES_FILE, JSON.stringify(requestTimes));
   server.closeAllConnections();
   server.close();
   await app.close();
