@@ -7,7 +7,11 @@ import { createLocalityIndex } from './locality-index';
 export function createGeographyService(deps: { db: Db }) {
   const localities = createLocalityIndex(deps.db);
   return {
-    provinces: (): Promise<Province[]> => listProvinces(deps.db),
+    provinces: (): Promise<Province[]> => {
+      // The form asks for the provinces first: the place search is ready by the time she types.
+      localities.prepare();
+      return listProvinces(deps.db);
+    },
     cities: (provinceTid: string, cityName: string): Promise<City[]> => localities.search(provinceTid, cityName),
   };
 }

@@ -97,6 +97,13 @@ export function createLocalityIndex(db: Db) {
   };
 
   return {
+    /**
+     * Reads the register ahead of the first search, when the form asks for its provinces. A
+     * failure is left to that search, which reads again and reports it.
+     */
+    prepare(): void {
+      provinces().catch(() => undefined);
+    },
     /** The best matches of what she typed among one province's places. */
     async search(provinceTid: string, typed: string): Promise<City[]> {
       const province = (await provinces()).get(provinceTid);
