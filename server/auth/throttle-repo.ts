@@ -10,20 +10,24 @@ export async function latestBlockedUntil(db: Db, buckets: string[]): Promise<Dat
 
 /**
  * Creates the buckets that do not exist yet and locks all of them for the caller's transaction,
- * in a fixed order so two attempts sharing buckets never deadlock.
+ * in a fixed order so two attempts sharing buckets never deadlock. One upsert does both: an insert
+ * that skipped existing rows followed by a locking read would find no row when a success cleared
+ * the bucket in between (several tabs signing one account in at once).
  */
 export async function lockBuckets(trx: Db, buckets: string[], now: Date): Promise<BucketRow[]> {
   const sorted = [...buckets].sort();
-  await trx('login_throttle')
+  const rows: { bucket: string; failures: number; window_started_at: Date; blocked_until: Date | null }[] = await trx('login_throttle')
     .insert(sorted.map((bucket) => ({ bucket, failures: 0, window_started_at: now, updated_at: now })))
     .onConflict('bucket')
-    .ignore();
-  const rows = await trx('login_throttle')
-    .whereIn('bucket', sorted)
-    .orderBy('bucket')
-    .forUpdate()
-    .select('bucket', 'failures', { windowStartedAt: 'window_started_at', blockedUntil: 'blocked_until' });
-  return rows as BucketRow[];
+    // A no-op update, so an existing row is locked and returned as it stands.
+    .merge(['bucket'])
+    .returning(['bucket', 'failures', 'window_started_at', 'blocked_until']);
+  return rows.map((row) => ({
+    bucket: row.bucket,
+    failures: row.failures,
+    windowStartedAt: row.window_started_at,
+    blockedUntil: row.blocked_until,
+  }));
 }
 
 export async function saveBucket(
