@@ -75,10 +75,17 @@ const CLOSING: Record<Language, { status: string; signature: string }> = {
   en: { status: 'Order status:', signature: 'Patient Portal' },
 };
 
+/** Made once per language and currency: building a formatter costs far more than using one. */
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 function formatPrice(price: Money, language: Language): string {
-  return new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { style: 'currency', currency: price.currency }).format(
-    price.amountGrosze / 100,
-  );
+  const key = `${language}:${price.currency}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { style: 'currency', currency: price.currency });
+    priceFormats.set(key, format);
+  }
+  return format.format(price.amountGrosze / 100);
 }
 
 /**
