@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { City, Province } from '@common/types/geography';
+import { copyOrderBody, copyOrderErrors, EMPTY_COPY_ORDER, validateCopyOrder, type CopyOrderValues } from './copy-order-values';
+
+const INSTITUTION = 'Centrum Diagnostyki Piersi, ul. Przykładowa 1, 00-001 Warszawa';
+const lodzkie: Province = { id: 5, tId: '10', name: 'łódzkie' };
+const lodz: City = { id: 812, name: 'Łódź', district: 'Łódź', municipality: 'Łódź', kind: 'city' };
+
+const byPost: CopyOrderValues = {
+  ...EMPTY_COPY_ORDER,
+  requestTypes: ['result', 'digital_images'],
+  docReceiver: 1,
+  email: 'anna.nowak@example.com',
+  province: lodzkie,
+  city: lodz,
+  postalCode: '90-001',
+  street: 'Piotrkowska',
+  houseNumber: '12',
+  apartmentNumber: '3',
+  // Typed before she switched the receiver to the post: must not be sent.
+  privilegedName: 'Jan Nowak',
+  privilegedId: 'ABA300000',
+  statement1: true,
+  statement2: true,
+};
+
+const byPrivilegedPerson: CopyOrderValues = { ...byPost, docReceiver: 2, requestTypes: ['survey'] };
+
+describe('the copy-order body', () => {
+  it('sends the address by id for a copy by post, and no privileged person', () => {
+    const body = copyOrderBody(byPost, INSTITUTION, 'pl');
+    expect(body).toMatchObject({
+      requestTypes: ['result', 'digital_images'],
+      requestDigitalImage: true,
+      healthCareInstitution: INSTITUTION,
+      docReceiver: 1,
+      address: { province: 5, city: 812, postalCode: '90-001', street: 'Piotrkowska', houseNumber: '12', apartmentNumber: '3' },
+      language: 'pl',
+    });
+    expect(body).not.toHaveProperty('privilegedPerson');
+    expect(validateCopyOrder(body)).toEqual({});
+  });
+
+  it('sends the privileged person and no address for a pick-up by someone she names', () => {
+    const body = copyOrderBody(byPrivilegedPerson, INSTITUTION, 'en');
+    expect(body).toMatchObject({ docReceiver: 2, privilegedPerson: { name: 'Jan Nowak', id: 'ABA300000' }, requestDigitalImage: false });
+    expect(body).not.toHaveProperty('address');
+    expect(validateCopyOrder(body)).toEqual({});
+  });
+});
+
+describe('the copy-order messages', () => {
+  it('names every missing answer of an empty form once, by field', () => {
+    const errors = validateCopyOrder(copyOrderBody({ ...EMPTY_COPY_ORDER, requestTypes: [] }, '', 'pl'));
+    expect(errors).toEqual({
+      requestTypes: 'orderCopy.validation.requestTypes.required',
+      healthCareInstitution: 'orderCopy.validation.healthCareInstitution.required',
+      docReceiver: 'orderCopy.validation.docReceiver.required',
+      statement1: 'orderCopy.validation.statement1.required',
+      statement2: 'orderCopy.validation.statement2.required',
+    });
+  });
+
+  it('asks for the whole address only when the copy goes by post', () => {
+    const errors = validateCopyOrder(
+      copyOrderBody({ ...byPost, email: '', province: null, city: null, postalCode: '', street: '', houseNumber: '' }, INSTITUTION, 'pl'),
+    );
+    expect(errors).toEqual({
+      email: 'orderCopy.validation.email.required',
+      'address.province': 'orderCopy.validation.province.required',
+      'address.city': 'orderCopy.validation.city.required',
+      'address.postalCode': 'orderCopy.validation.postalCode.required',
+      'address.street': 'orderCopy.validation.street.required',
+      'address.houseNumber': 'orderCopy.validation.houseNumber.required',
+    });
+    expect(validateCopyOrder(copyOrderBody({ ...byPost, postalCode: '9000' }, INSTITUTION, 'pl'))).toEqual({
+      'address.postalCode': 'orderCopy.validation.postalCode.invalid',
+    });
+  });
+
+  it('takes an identity card or passport number only with its check digit right', () => {
+    const withId = (privilegedId: string) => validateCopyOrder(copyOrderBody({ ...byPrivilegedPerson, privilegedId }, INSTITUTION, 'pl'));
+    expect(withId('ABA400000')).toEqual({ 'privilegedPerson.id': 'orderCopy.validation.privilegedPerson.id.invalid' });
+    expect(withId('')).toEqual({ 'privilegedPerson.id': 'orderCopy.validation.privilegedPerson.id.required' });
+    expect(withId('aba 300000')).toEqual({});
+    expect(withId('ZS0000177')).toEqual({});
+  });
+
+  it('shows the server’s field issues in place and ignores what the form cannot show', () => {
+    expect(
+      copyOrderErrors([
+        { path: 'address.postalCode', message: 'orderCopy.validation.postalCode.invalid' },
+        { path: 'address.postalCode', message: 'orderCopy.validation.postalCode.required' },
+        { path: 'address.country', message: 'orderCopy.validation.city.required' },
+        { path: 'email', message: 'errors.generic' },
+      ]),
+    ).toEqual({ 'address.postalCode': 'orderCopy.validation.postalCode.invalid' });
+  });
+});
