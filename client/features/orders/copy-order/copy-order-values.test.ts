@@ -47,6 +47,22 @@ describe('the copy-order body', () => {
     expect(body).not.toHaveProperty('address');
     expect(validateCopyOrder(body)).toEqual({});
   });
+
+  it('sends neither address nor privileged person when she picks the copy up herself', () => {
+    const body = copyOrderBody({ ...byPost, docReceiver: 0 }, INSTITUTION, 'pl');
+    expect(body).toMatchObject({ docReceiver: 0 });
+    expect(body).not.toHaveProperty('address');
+    expect(body).not.toHaveProperty('privilegedPerson');
+  });
+
+  it('asks for the images on a disc exactly when digital images are among the request types', () => {
+    const digitalImage = (requestTypes: CopyOrderValues['requestTypes']) =>
+      copyOrderBody({ ...byPost, requestTypes }, INSTITUTION, 'pl').requestDigitalImage;
+    expect(digitalImage(['digital_images'])).toBe(true);
+    expect(digitalImage(['result', 'survey', 'digital_images', 'inspection'])).toBe(true);
+    expect(digitalImage(['result', 'survey', 'inspection'])).toBe(false);
+    expect(digitalImage([])).toBe(false);
+  });
 });
 
 describe('the copy-order messages', () => {
@@ -78,12 +94,27 @@ describe('the copy-order messages', () => {
     });
   });
 
+  it('asks for each statement she has not confirmed', () => {
+    expect(validateCopyOrder(copyOrderBody({ ...byPost, statement2: false }, INSTITUTION, 'pl'))).toEqual({
+      statement2: 'orderCopy.validation.statement2.required',
+    });
+    expect(validateCopyOrder(copyOrderBody({ ...byPost, statement1: false, statement2: false }, INSTITUTION, 'pl'))).toEqual({
+      statement1: 'orderCopy.validation.statement1.required',
+      statement2: 'orderCopy.validation.statement2.required',
+    });
+  });
+
   it('takes an identity card or passport number only with its check digit right', () => {
     const withId = (privilegedId: string) => validateCopyOrder(copyOrderBody({ ...byPrivilegedPerson, privilegedId }, INSTITUTION, 'pl'));
-    expect(withId('ABA400000')).toEqual({ 'privilegedPerson.id': 'orderCopy.validation.privilegedPerson.id.invalid' });
-    expect(withId('')).toEqual({ 'privilegedPerson.id': 'orderCopy.validation.privilegedPerson.id.required' });
-    expect(withId('aba 300000')).toEqual({});
+    const invalid = { 'privilegedPerson.id': 'orderCopy.validation.privilegedPerson.id.invalid' };
+    // ID card: three letters, then the check digit, then five digits (ABA300000 is the specimen number).
+    expect(withId('ABA300000')).toEqual({});
+    expect(withId('aba 300000')).toEqual({}); // as people type it
+    expect(withId('ABA400000')).toEqual(invalid);
+    // Passport: two letters, then the check digit, then six digits.
     expect(withId('ZS0000177')).toEqual({});
+    expect(withId('ZS1000177')).toEqual(invalid);
+    expect(withId('')).toEqual({ 'privilegedPerson.id': 'orderCopy.validation.privilegedPerson.id.required' });
   });
 
   it('shows the server’s field issues in place and ignores what the form cannot show', () => {
