@@ -6,6 +6,8 @@ import type { Config } from './config';
 import { schemaOf, type Db } from './db';
 import { createInfrastructure } from './deps';
 import { patientApi } from './entry/patient-api';
+import { providerApi } from './entry/provider-api';
+import { PROVIDER_API_PREFIX } from './provider/openapi';
 import { paymentNotificationsRouter } from './orders/routes';
 import { SANDBOX_PATH, sandboxCheckoutRouter } from './payments';
 import { systemClock, type Clock } from './lib/clock';
@@ -54,6 +56,8 @@ export function createApp({
   app.use(securityHeaders({ isProduction: config.isProduction, indexHtml: client?.indexHtml }));
   // The payment provider's calls: signed, with no session or CSRF token, so ahead of the patient chain.
   app.use('/api/payments/notify', paymentNotificationsRouter({ ...deps, payments: deps.payments.provider }));
+  // The provider's systems: API keys, no session; ahead of the patient chain, which would take /api/provider for its own.
+  app.use(PROVIDER_API_PREFIX, providerApi(deps));
   app.use('/api', patientApi(deps, sessions.middleware));
   const { sandboxNotifier } = deps.payments;
   if (sandboxNotifier) app.use(SANDBOX_PATH, sandboxCheckoutRouter({ db, clock, notifier: sandboxNotifier }));

@@ -69,6 +69,8 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(15),
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  PROVIDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  PROVIDER_IDEMPOTENCY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
 });
 
 export type Config = {
@@ -115,6 +117,11 @@ export type Config = {
     /** How often unpaid orders past their time are looked for. */
     expirySweepSeconds: number;
   };
+  /**
+   * The provider API (README "For providers"): calls per key and minute unless a key sets its own,
+   * and how long a creating call's answer is kept for replay under its `Idempotency-Key`.
+   */
+  providerApi: { rateLimitPerMinute: number; idempotencyHours: number };
 };
 
 export class ConfigError extends Error {}
@@ -192,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       consultationHoldMinutes: Math.min(e.CONSULTATION_HOLD_MINUTES, e.ORDER_PAYMENT_MINUTES),
       expirySweepSeconds: e.ORDER_EXPIRY_SWEEP_SECONDS,
     },
+    providerApi: { rateLimitPerMinute: e.PROVIDER_RATE_LIMIT_PER_MINUTE, idempotencyHours: e.PROVIDER_IDEMPOTENCY_HOURS },
     ...overrides,
   };
 }

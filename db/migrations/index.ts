@@ -3,6 +3,7 @@ import * as initialSchema from './001_initial_schema';
 import * as outboxReplyTo from './002_outbox_reply_to';
 import * as ordersAndPayments from './004_orders_and_payments';
 import * as localityRegister from './005_locality_register';
+import * as providerIntegration from './006_provider_integration';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '002_outbox_reply_to': outboxReplyTo,
   '004_orders_and_payments': ordersAndPayments,
   '005_locality_register': localityRegister,
+  '006_provider_integration': providerIntegration,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -8,7 +8,8 @@
  */
 type GuestPrincipal = { kind: 'guest'; screeningId: number };
 export type PatientPrincipal = { kind: 'patient'; userId: number; requirePasswordChange: boolean };
-type ProviderPrincipal = { kind: 'provider'; apiKeyId: number; scopes: readonly string[] };
+/** `apiKeyId` is null for the staff command line, which runs on the server itself with no key; `actor` names the caller in the staff audit. */
+export type ProviderPrincipal = { kind: 'provider'; apiKeyId: number | null; actor: string; scopes: readonly string[] };
 
 /** What a patient-API session can be signed in as. */
 export type SessionPrincipal = GuestPrincipal | PatientPrincipal;
