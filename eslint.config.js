@@ -45,8 +45,28 @@ const serverZones = [
   },
   {
     target: './server/screenings',
-    from: ['./server/iso', './server/survey', './server/upload', './server/orders', './server/provider'],
+    from: [
+      './server/iso',
+      './server/survey',
+      './server/upload',
+      './server/orders',
+      './server/provider',
+      './server/intake',
+      './server/dicomweb',
+      './server/notices',
+      './server/cli',
+    ],
     message: 'The screenings area depends on none of the areas built on it; pass what it shows of theirs through its deps.',
+  },
+  {
+    target: './server/*/**',
+    from: './server/entry',
+    message: 'Entry chains are the top: only app.ts mounts them; areas never import them.',
+  },
+  {
+    target: './server/provider',
+    from: ['./server/entry', './server/intake', './server/dicomweb', './server/notices', './server/orders', './server/cli'],
+    message: 'server/provider is the machine API\'s plumbing (keys, audit, endpoint template): areas build on it, not it on them.',
   },
 ];
 
