@@ -7,6 +7,7 @@
 #   dcmtk            dcmftest, dcmdump: DICOM files and DICOMDIR are checked independently
 #   libarchive-tools bsdtar: the disc image is opened by another reader
 #   xorriso          the disc image's ISO 9660 structure is checked
+#   orthanc, orthanc-dicomweb  a real DICOM server whose DICOMweb client pushes to and pulls from the portal
 set -euo pipefail
 
 missing=()
@@ -19,6 +20,8 @@ command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v dcmftest >/dev/null 2>&1 || missing+=(dcmtk)
 command -v bsdtar >/dev/null 2>&1 || missing+=(libarchive-tools)
 command -v xorriso >/dev/null 2>&1 || missing+=(xorriso)
+[ -x /usr/sbin/Orthanc ] || missing+=(orthanc)
+[ -f /usr/share/orthanc/plugins/libOrthancDicomWeb.so ] || missing+=(orthanc-dicomweb)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 install=(apt-get install -y -qq --no-install-recommends "${missing[@]}")
