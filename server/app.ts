@@ -11,6 +11,7 @@ import { PROVIDER_API_PREFIX } from './provider/openapi';
 import { paymentNotificationsRouter } from './orders/routes';
 import { SANDBOX_PATH, sandboxCheckoutRouter } from './payments';
 import { systemClock, type Clock } from './lib/clock';
+import { healthRouter } from './health/routes';
 import { errorHandler } from './lib/error-handler';
 import { requestLogger, type Logger } from './lib/logger';
 import { securityHeaders } from './lib/security-headers';
@@ -54,6 +55,8 @@ export function createApp({
 
   app.use(requestLogger(logger));
   app.use(securityHeaders({ isProduction: config.isProduction, indexHtml: client?.indexHtml }));
+  // The operator's probes (/healthz, /readyz): no session, no key, so ahead of every entry chain.
+  app.use(healthRouter(deps));
   // The payment provider's calls: signed, with no session or CSRF token, so ahead of the patient chain.
   app.use('/api/payments/notify', paymentNotificationsRouter({ ...deps, payments: deps.payments.provider }));
   // The provider's systems: API keys, no session; ahead of the patient chain, which would take /api/provider for its own.

@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   logger.info(`locality register: ${localities} places`);
   const { port } = server.address() as AddressInfo;
   logger.info(`portal listening on http://localhost:${port}`);
+  logger.info(`health checks: http://localhost:${port}/healthz (live), http://localhost:${port}/readyz (ready)`);
   if (config.loadDemoData) logger.info('demo data loaded; demo credentials: see README.md (section Demo data)');
 
   let stopping = false;

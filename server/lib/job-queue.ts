@@ -16,6 +16,8 @@ export type JobQueue = {
    * processes share the database. A failing run is logged and the next tick tries again.
    */
   every(name: string, intervalSeconds: number, task: () => Promise<void>): void;
+  /** Started and not stopped (the readiness probe asks); false while starting, after a failed start and once stop() began. */
+  isRunning(): boolean;
   stop(): Promise<void>;
 };
 
@@ -37,7 +39,13 @@ export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQu
     schedule: false,
   });
   boss.on('error', (error) => logger.error({ err: errorForLog(error) }, 'job queue error'));
-  const started = boss.start().then(() => boss);
+  let running = false;
+  let stopping = false;
+  boss.on('stopped', () => void (running = false));
+  const started = boss.start().then(() => {
+    running = !stopping;
+    return boss;
+  });
   // Callers see the failure as an unreachable queue; it is logged once here.
   started.catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'job queue did not start'));
   const timers: NodeJS.Timeout[] = [];
@@ -86,7 +94,10 @@ export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQu
       tick();
       timers.push(setInterval(tick, intervalSeconds * 1000).unref());
     },
+    isRunning: () => running,
     async stop() {
+      stopping = true;
+      running = false;
       for (const timer of timers) clearInterval(timer);
       await started.catch(() => undefined);
       await Promise.allSettled([...inFlight]);

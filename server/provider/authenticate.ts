@@ -23,7 +23,12 @@ export function authenticateApiKey(deps: { db: Db; clock: Clock }): RequestHandl
     if (call.kind === 'unknown') throw keyError('API_KEY_INVALID');
     if (call.kind === 'over-limit') {
       res.locals.refusedApiKeyId = call.id;
-      throw new AppError(429, 'RATE_LIMITED', { retryAfterSeconds: call.retryAfterSeconds }, { 'Retry-After': String(call.retryAfterSeconds) });
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        { retryAfterSeconds: call.retryAfterSeconds },
+        { 'Retry-After': String(call.retryAfterSeconds) },
+      );
     }
     if (call.kind !== 'admitted') {
       res.locals.refusedApiKeyId = call.id;

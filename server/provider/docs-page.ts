@@ -67,7 +67,9 @@ export function renderApiDocsPage(document: JsonObject): string {
     }
   }
   const contents = [...byTag.keys()].map((tag) => `<li><a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join('');
-  const sections = [...byTag].map(([tag, operations]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${operations.join('')}`).join('');
+  const sections = [...byTag]
+    .map(([tag, operations]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${operations.join('')}`)
+    .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(info.title)}</title><style>${STYLE}</style></head><body><main>
 <h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1>
@@ -79,7 +81,10 @@ export function renderApiDocsPage(document: JsonObject): string {
 export function apiDocsPage(document: JsonObject): RequestHandler {
   const html = renderApiDocsPage(document);
   return (_req, res) => {
-    res.set('Content-Security-Policy', `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`);
+    res.set(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+    );
     res.type('html').send(html);
   };
 }

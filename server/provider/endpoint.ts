@@ -100,36 +100,41 @@ export function endpointsRouter(deps: EndpointDeps, endpoints: readonly Provider
     const readBody = endpoint.binaryBody
       ? express.raw({ type: endpoint.binaryBody.mediaType, limit: endpoint.binaryBody.maxBytes })
       : express.json({ limit: '1mb' });
-    router[endpoint.method](endpoint.path, (_req, res, next) => {
-      noteStaffAction(res, { action: endpoint.operationId });
-      next();
-    }, readBody, async (req, res) => {
-      const context = providerContextOf(req, res);
-      requireScope(context, endpoint.scope);
-      const idempotencyKey = req.get('idempotency-key');
-      const call = async () => {
-        const answer = await endpoint.run(req, context);
-        if (answer.object) noteStaffAction(res, { objectType: answer.object.type, objectId: answer.object.id });
-        return answer;
-      };
-      if (!endpoint.idempotent || idempotencyKey === undefined || context.caller.apiKeyId === null) {
-        send(res, await call());
-        return;
-      }
-      const answer = await runIdempotent(
-        deps.db,
-        {
-          apiKeyId: context.caller.apiKeyId,
-          key: idempotencyKey,
-          fingerprint: requestFingerprint(req.method, req.originalUrl, req.body),
-          keepHours: deps.config.providerApi.idempotencyHours,
-          now: new Date(deps.clock()),
-        },
-        call,
-      );
-      if (answer.replayed) res.set('Idempotent-Replayed', 'true');
-      send(res, answer);
-    });
+    router[endpoint.method](
+      endpoint.path,
+      (_req, res, next) => {
+        noteStaffAction(res, { action: endpoint.operationId });
+        next();
+      },
+      readBody,
+      async (req, res) => {
+        const context = providerContextOf(req, res);
+        requireScope(context, endpoint.scope);
+        const idempotencyKey = req.get('idempotency-key');
+        const call = async () => {
+          const answer = await endpoint.run(req, context);
+          if (answer.object) noteStaffAction(res, { objectType: answer.object.type, objectId: answer.object.id });
+          return answer;
+        };
+        if (!endpoint.idempotent || idempotencyKey === undefined || context.caller.apiKeyId === null) {
+          send(res, await call());
+          return;
+        }
+        const answer = await runIdempotent(
+          deps.db,
+          {
+            apiKeyId: context.caller.apiKeyId,
+            key: idempotencyKey,
+            fingerprint: requestFingerprint(req.method, req.originalUrl, req.body),
+            keepHours: deps.config.providerApi.idempotencyHours,
+            now: new Date(deps.clock()),
+          },
+          call,
+        );
+        if (answer.replayed) res.set('Idempotent-Replayed', 'true');
+        send(res, answer);
+      },
+    );
   }
   return router;
 }

@@ -25,7 +25,8 @@ export async function runIdempotent(
   claim: { apiKeyId: number; key: string; fingerprint: Buffer; keepHours: number; now: Date },
   run: () => Promise<StoredAnswer>,
 ): Promise<StoredAnswer & { replayed: boolean }> {
-  if (!KEY_PATTERN.test(claim.key)) throw new AppError(400, 'VALIDATION', { issues: [{ path: 'Idempotency-Key', message: 'Must be 1 to 255 visible ASCII characters' }] });
+  if (!KEY_PATTERN.test(claim.key))
+    throw new AppError(400, 'VALIDATION', { issues: [{ path: 'Idempotency-Key', message: 'Must be 1 to 255 visible ASCII characters' }] });
   await db('idempotency_keys')
     .where('api_key_id', claim.apiKeyId)
     .where('created_at', '<', new Date(claim.now.getTime() - claim.keepHours * 3_600_000))

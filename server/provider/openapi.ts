@@ -26,7 +26,7 @@ const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const COMMON_ERRORS: Record<number, string> = {
   401: 'No key, an unknown, revoked (API_KEY_REVOKED) or expired (API_KEY_EXPIRED) key.',
   403: 'The key lacks the scope this call needs (API_KEY_SCOPE).',
-  429: 'Over the key\'s calls per minute (RATE_LIMITED); wait for `Retry-After` seconds.',
+  429: "Over the key's calls per minute (RATE_LIMITED); wait for `Retry-After` seconds.",
   500: 'Unexpected failure (INTERNAL); safe to retry.',
 };
 
@@ -63,7 +63,8 @@ function parametersOf(endpoint: ProviderEndpoint): JsonObject[] {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Any unique string (a UUID); a retry with the same key and request gets the first answer, with `Idempotent-Replayed: true`.',
+      description:
+        'Any unique string (a UUID); a retry with the same key and request gets the first answer, with `Idempotent-Replayed: true`.',
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     });
   }
@@ -132,7 +133,7 @@ export function providerOpenApiDocument(endpoints: readonly ProviderEndpoint[], 
       title: 'Patient portal: provider API',
       version,
       description:
-        'How the provider\'s systems (RIS, PACS) and staff tools feed the patient portal. Every call needs an API key ' +
+        "How the provider's systems (RIS, PACS) and staff tools feed the patient portal. Every call needs an API key " +
         '(`Authorization: Bearer mpk_...`) with the scope the call names; keys are created on the server with ' +
         '`npm run portal -- keys create`. Patients, screenings and documents are upserted by your own ids, so a retried ' +
         'call changes nothing; creating calls also honour `Idempotency-Key`. Every call is written to the staff audit.',

@@ -66,7 +66,12 @@ describe('who may call', () => {
   const call = (headers: Record<string, string> = {}) => fetch(`${app.baseUrl}${unknownPath}`, { headers });
 
   it('refuses a call without a key, with a malformed one and with an unknown one, and tells how to authenticate', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: `Bearer mpk_AAAAAAAA_${'A'.repeat(43)}` }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: `Bearer mpk_AAAAAAAA_${'A'.repeat(43)}` },
+    ];
+    for (const headers of attempts) {
       const response = await call(headers);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toContain('Bearer');
@@ -139,12 +144,14 @@ describe('the staff audit', () => {
     const { key, id } = await createTestApiKey(app, ['orders:read']);
     await fetch(`${app.baseUrl}${PROVIDER_API_PREFIX}/no-such-call`, { headers: { authorization: `Bearer ${key}` } });
     await fetch(`${app.baseUrl}${PROVIDER_API_PREFIX}/no-such-call`);
-    await expect.poll(() => app.db('staff_audit').where({ api_key_id: id }).first()).toMatchObject({
-      actor: `key:${id}`,
-      action: 'GET (unmatched)',
-      status: 404,
-      ip: expect.stringContaining('127.0.0.1'),
-    });
+    await expect
+      .poll(() => app.db('staff_audit').where({ api_key_id: id }).first())
+      .toMatchObject({
+        actor: `key:${id}`,
+        action: 'GET (unmatched)',
+        status: 404,
+        ip: expect.stringContaining('127.0.0.1'),
+      });
     await expect.poll(() => app.db('staff_audit').where({ actor: 'unauthenticated', status: 401 }).first()).toBeDefined();
   });
 

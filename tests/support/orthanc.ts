@@ -70,7 +70,10 @@ export async function startOrthanc(portal: { dicomwebUrl: string; apiKey: string
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Orthanc exited with ${child.exitCode}: ${stderr}`);
-    const ready = await fetch(`${url}/system`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/system`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`Orthanc did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -100,7 +100,8 @@ export class ProviderClient {
     const template = Object.keys(document.paths).find((candidate) => templateMatches(candidate, pathOnly));
     // Unknown paths answer 404 with the error body; nothing to check them against.
     if (!template) {
-      if (answer.status !== 404) throw new Error(`${method} ${pathOnly} answered ${answer.status} but the OpenAPI document has no such path`);
+      if (answer.status !== 404)
+        throw new Error(`${method} ${pathOnly} answered ${answer.status} but the OpenAPI document has no such path`);
       return;
     }
     const operation = document.paths[template]![method.toLowerCase()];

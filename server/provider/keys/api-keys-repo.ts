@@ -28,7 +28,15 @@ const COLUMNS = [
 
 export async function insertApiKey(
   db: Db,
-  key: { name: string; prefix: string; secretHash: Buffer; scopes: string[]; rateLimitPerMinute: number; createdBy: string; expiresAt: Date | null },
+  key: {
+    name: string;
+    prefix: string;
+    secretHash: Buffer;
+    scopes: string[];
+    rateLimitPerMinute: number;
+    createdBy: string;
+    expiresAt: Date | null;
+  },
 ): Promise<ApiKeyRow> {
   const [row] = await db('api_keys')
     .insert({
@@ -45,7 +53,9 @@ export async function insertApiKey(
 }
 
 export async function listApiKeys(db: Db): Promise<ApiKeyRow[]> {
-  return db('api_keys').select(...COLUMNS).orderBy('id');
+  return db('api_keys')
+    .select(...COLUMNS)
+    .orderBy('id');
 }
 
 /** Revokes by id or prefix; answers the key as it is now, or undefined when none matches. A second revocation keeps the first time. */
@@ -81,8 +91,7 @@ export async function recordKeyCall(db: Db, secretHash: Buffer, now: Date): Prom
     { now, windowStart, secretHash },
   );
   const row = result.rows[0] as
-    | { id: number; scopes: string[]; rate_limit_per_minute: number; rate_window_started_at: Date; rate_window_calls: number }
-    | undefined;
+    { id: number; scopes: string[]; rate_limit_per_minute: number; rate_window_started_at: Date; rate_window_calls: number } | undefined;
   if (row) {
     if (row.rate_window_calls <= row.rate_limit_per_minute) return { kind: 'admitted', id: row.id, scopes: row.scopes };
     const windowEndsMs = row.rate_window_started_at.getTime() + 60_000 - now.getTime();

@@ -1,0 +1,8 @@
+import type { Command } from '../command';
+import { keysCommands } from './keys';
+
+/**
+ * Every command of the staff command line, in the order `--help` lists them. A new group is one
+ * file beside this one exporting its commands, added here.
+ */
+export const COMMANDS: Command[] = [...keysCommands];
