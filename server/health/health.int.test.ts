@@ -43,6 +43,16 @@ describe('on a working portal', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
   });
 
+  it('keeps the probes out of the request log, which still logs other calls', async () => {
+    await get(app, '/healthz');
+    await get(app, '/readyz');
+    await get(app, '/api/version');
+    const paths = app.logs.map((line) => JSON.parse(line).path).filter(Boolean);
+    expect(paths).not.toContain('/healthz');
+    expect(paths).not.toContain('/readyz');
+    expect(paths.length).toBeGreaterThan(0);
+  });
+
   it('leaves no probe file in the store', async () => {
     const leftovers = readdirSync(path.join(app.config.dataDir, 'storage')).filter((name) => name.startsWith('.readyz-'));
     expect(leftovers).toEqual([]);

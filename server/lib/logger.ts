@@ -11,6 +11,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
   return pino({ level: config.logLevel, base: undefined }, destination);
 }
 
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
 /**
  * Request log lines carry method, route, status and duration only. Bodies, query strings, cookies
  * and headers never reach the log: they hold access codes, password hashes, reset tokens and
@@ -26,6 +28,8 @@ export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId: () => randomUUID(),
+    // Probes call every few seconds; a line each would bury the requests that matter.
+    autoLogging: { ignore: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
     quietReqLogger: true,
     quietResLogger: true,
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
