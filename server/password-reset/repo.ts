@@ -19,7 +19,18 @@ export async function findActiveAccountsByPhone(db: Db, spellings: string[]): Pr
   return activeAccounts(db).whereIn('p.phone_number', spellings).orderBy('u.id').select(accountColumns);
 }
 
-export type NewResetToken = { userId: number; tokenHash: Buffer; channel: ResetChannel; createdAt: Date; expiresAt: Date };
+/** A reset link (asked for by the patient) or an invitation link (sent by the provider); both set a password. */
+export type LinkPurpose = 'reset' | 'invitation';
+
+export type NewResetToken = {
+  userId: number;
+  tokenHash: Buffer;
+  channel: ResetChannel;
+  createdAt: Date;
+  expiresAt: Date;
+  /** 'reset' unless said otherwise. */
+  purpose?: LinkPurpose;
+};
 
 /**
  * Stores a new token as the user's only usable one: earlier unused tokens are deleted (their
@@ -38,6 +49,7 @@ export async function replaceResetToken(trx: Db, token: NewResetToken, keepSpent
     user_id: token.userId,
     token_hash: token.tokenHash,
     channel: token.channel,
+    purpose: token.purpose ?? 'reset',
     created_at: token.createdAt,
     expires_at: token.expiresAt,
   });

@@ -19,6 +19,7 @@ import {
   findResetToken,
   replaceResetToken,
   spendResetToken,
+  type LinkPurpose,
   type ResetAccount,
   type StoredResetToken,
 } from './repo';
@@ -95,22 +96,10 @@ export function createPasswordResetService({ db, config, throttle, clock, mailer
   }
 
   async function sendResetLink(account: ResetAccount, request: ResetRequest): Promise<void> {
-    const token = randomUUID();
-    const now = clock();
-    await db.transaction((trx) =>
-      replaceResetToken(
-        trx,
-        {
-          userId: account.id,
-          tokenHash: tokenHash(token),
-          channel: request.channel,
-          createdAt: new Date(now),
-          expiresAt: new Date(now + TOKEN_LIFETIME_MS),
-        },
-        new Date(now - KEEP_SPENT_TOKENS_MS),
-      ),
+    const { link } = await issuePasswordLink(
+      { db, config, clock },
+      { userId: account.id, channel: request.channel, purpose: 'reset', lifetimeMs: TOKEN_LIFETIME_MS },
     );
-    const link = `${config.publicUrl}/change-password/${token}`;
     const wording = { language: request.language, link, validMinutes: RESET_TOKEN_LIFETIME_MINUTES };
     if (request.channel === 'email') {
       await mailer.send({ to: account.email, ...resetMail({ ...wording, providerName: config.provider.legalName }) });
@@ -118,6 +107,35 @@ export function createPasswordResetService({ db, config, throttle, clock, mailer
       await sms.send({ to: account.phoneNumber ?? request.phoneNumber, text: resetSms(wording) });
     }
   }
+}
+
+/**
+ * Makes a single-use link that sets the account's password (`/change-password/<token>`, the
+ * page of the reset link): a reset, or the provider's invitation to the portal, which lives
+ * longer. The new token replaces the user's unused ones; only its hash is stored.
+ */
+export async function issuePasswordLink(
+  { db, config, clock }: { db: Db; config: Pick<Config, 'publicUrl'>; clock: Clock },
+  options: { userId: number; channel: ResetRequest['channel']; purpose: LinkPurpose; lifetimeMs: number },
+): Promise<{ link: string; expiresAt: Date }> {
+  const token = randomUUID();
+  const now = clock();
+  const expiresAt = new Date(now + options.lifetimeMs);
+  await db.transaction((trx) =>
+    replaceResetToken(
+      trx,
+      {
+        userId: options.userId,
+        tokenHash: tokenHash(token),
+        channel: options.channel,
+        purpose: options.purpose,
+        createdAt: new Date(now),
+        expiresAt,
+      },
+      new Date(now - KEEP_SPENT_TOKENS_MS),
+    ),
+  );
+  return { link: `${config.publicUrl}/change-password/${token}`, expiresAt };
 }
 
 function tokenFrom(token: unknown): string {

@@ -46,11 +46,15 @@ async function fillIn(user: User, values: { old?: string; new?: string; confirm?
 
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Change password' }));
 const csrf = () => ({ body: { csrfToken: 't' } });
+const noticesOn = { 'GET /user/notices': () => ({ body: { resultNotices: true } }) };
+/** What the password form sent: the notices card loads its own state beside it. */
+const sentByForm = (requests: { method: string; path: string }[]) => requests.filter((r) => r.path !== '/user/notices');
+const RESULT_NOTICES = 'Tell me by email or text message when my result is ready';
 
 describe('ProfilePage', () => {
   it('shows the patient her data, read-only, with the birth date in the chosen language', () => {
     setSignedIn(anna);
-    fakeApi({});
+    fakeApi(noticesOn);
     renderAt('/portal/profile', <ProfilePage />);
     const data = screen.getByRole('region', { name: 'Personal data' });
     expect(within(data).getByText('Anna')).toBeTruthy();
@@ -92,7 +96,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Password not provided')).toBeTruthy();
     expect(screen.getByText('Password confirmation not provided')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(/^Old password/));
-    expect(requests).toEqual([]);
+    expect(sentByForm(requests)).toEqual([]);
   });
 
   it('refuses a weak or mismatched new password before anything is hashed or sent', async () => {
@@ -110,7 +114,7 @@ describe('ProfilePage', () => {
     await user.type(screen.getByLabelText(/^New password/), 'Polska123456');
     await submit(user);
     expect(await screen.findByText('This password is too common and easy to guess. Choose a different one.')).toBeTruthy();
-    expect(requests).toEqual([]);
+    expect(sentByForm(requests)).toEqual([]);
   });
 
   it('sends the three values hashed, says so on success and reloads the profile', async () => {
@@ -137,6 +141,7 @@ describe('ProfilePage', () => {
   it('sends a released patient on to her screenings', async () => {
     setSignedIn(ewa);
     fakeApi({
+      ...noticesOn,
       'GET /auth/csrf': csrf,
       'PATCH /auth/password': () => ({ body: { user: { ...ewa, requirePasswordChange: false }, csrfToken: 'renewed' } }),
       'GET /user/profile': () => ({ body: { ...ewa, requirePasswordChange: false } }),
@@ -175,5 +180,63 @@ describe('ProfilePage', () => {
     await fillIn(user, { old: OLD, new: NEW, confirm: NEW });
     await submit(user);
     await waitFor(() => expect(notifications.items.map((item) => [item.kind, item.key])).toEqual([['error', 'errors.INTERNAL']]));
+  });
+
+  it('shows her result-notice choice and saves a change at once', async () => {
+    setSignedIn(anna);
+    const requests = fakeApi({
+      ...noticesOn,
+      'GET /auth/csrf': csrf,
+      'PATCH /user/notices': (request) => ({ body: request.body }),
+    });
+    const user = userEvent.setup();
+    renderAt('/portal/profile', <ProfilePage />);
+    const card = screen.getByRole('region', { name: 'Notifications' });
+    const box = await within(card).findByRole('checkbox', { name: RESULT_NOTICES });
+    expect((box as HTMLInputElement).checked).toBe(true);
+
+    await user.click(box);
+    await waitFor(() => expect(notifications.items.map((item) => [item.kind, item.key])).toEqual([['success', 'profile.notices.saved']]));
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch).toMatchObject({ path: '/user/notices', body: { resultNotices: false } });
+    expect(patch?.headers['X-CSRF-Token']).toBe('t');
+    expect((within(card).getByRole('checkbox', { name: RESULT_NOTICES }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('puts the box back and says so when the change cannot be saved', async () => {
+    setSignedIn(anna);
+    fakeApi({
+      ...noticesOn,
+      'GET /auth/csrf': csrf,
+      'PATCH /user/notices': () => ({ status: 500, body: { code: 'INTERNAL' } }),
+    });
+    const user = userEvent.setup();
+    renderAt('/portal/profile', <ProfilePage />);
+    const box = await screen.findByRole('checkbox', { name: RESULT_NOTICES });
+    await user.click(box);
+    await waitFor(() => expect(notifications.items.map((item) => [item.kind, item.key])).toEqual([['error', 'errors.INTERNAL']]));
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: RESULT_NOTICES }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('offers a retry when her choice cannot be loaded', async () => {
+    setSignedIn(anna);
+    let calls = 0;
+    fakeApi({
+      'GET /user/notices': () => (++calls === 1 ? { status: 500, body: { code: 'INTERNAL' } } : { body: { resultNotices: false } }),
+    });
+    const user = userEvent.setup();
+    renderAt('/portal/profile', <ProfilePage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Your notification settings could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const box = await screen.findByRole('checkbox', { name: RESULT_NOTICES });
+    expect((box as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('leaves the notices out while the patient must change her password', () => {
+    setSignedIn(ewa);
+    const requests = fakeApi({});
+    renderAt('/portal/profile', <ProfilePage />);
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+    expect(requests).toEqual([]);
   });
 });

@@ -3,10 +3,11 @@ import { useT } from '../../lib/intl';
 import { useSession } from '../../stores/session-store';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PasswordChangeRequiredNotice } from './PasswordChangeRequiredNotice';
+import { NoticesCard } from './NoticesCard';
 import { PersonalDataCard } from './PersonalDataCard';
 import './profile.css';
 
-/** profile_portal: the patient's own data and the password change (spec section 2). */
+/** profile_portal: the patient's own data, the password change and her notification choices (spec section 2). */
 export default function ProfilePage() {
   const t = useT();
   useDocumentTitle(t('profile.title'));
@@ -20,6 +21,8 @@ export default function ProfilePage() {
       {user.requirePasswordChange && <PasswordChangeRequiredNotice />}
       <PersonalDataCard user={user} />
       <PasswordChangeForm login={user.email ?? undefined} heldForPasswordChange={user.requirePasswordChange} />
+      {/* The server holds everything but the profile until the password is changed. */}
+      {!user.requirePasswordChange && <NoticesCard />}
     </div>
   );
 }
