@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app';
 import { PROVIDER_API_PREFIX } from '../provider/openapi';
 import { embeddedDatabaseHolder, openCliDatabase } from './database';
+import { runCliOn } from './cli-test-support';
 import { runCli } from './run';
 
 let app: TestApp;
@@ -15,19 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    db: app.db,
-    config: app.config,
-    clock: app.clock.now,
-    actor: 'cli:tester',
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCliOn(app, argv);
 
 const callWith = (key?: string) =>
   fetch(`${app.baseUrl}${PROVIDER_API_PREFIX}/nonexistent`, { headers: key ? { authorization: `Bearer ${key}` } : {} });

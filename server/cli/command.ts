@@ -32,6 +32,8 @@ export type CommandContext = {
   /** `cli:<operating system user>`: who ran the command, for the staff audit and `created_by`. */
   actor: string;
   config(): Config;
+  /** The environment (the API key of the commands that work through the provider API). */
+  env: NodeJS.ProcessEnv;
   /** Opens the database on first use, so `--help` and usage errors never touch it. */
   db(): Promise<Db>;
   audit(note: CliAuditNote): Promise<void>;

@@ -25,6 +25,8 @@ export type CliDeps = {
   clock?: Clock;
   /** Default: `cli:` and the operating system's user name. */
   actor?: string;
+  /** Default: process.env. */
+  env?: NodeJS.ProcessEnv;
 };
 
 /**
@@ -105,6 +107,7 @@ function createContext(deps: CliDeps): CommandContext {
     clock: deps.clock ?? systemClock,
     actor,
     config: readConfig,
+    env: deps.env ?? process.env,
     db: openDb,
     async audit(note) {
       await writeStaffAudit(await openDb(), {
@@ -197,8 +200,10 @@ function table(rows: [string, string][]): string {
 
 function overallHelp(): string {
   return [
-    "The portal's staff command line: works on the portal's database (DATABASE_URL, or the embedded",
-    'database under DATA_DIR while the portal is stopped).',
+    "The portal's staff command line. 'keys' works on the portal's database (DATABASE_URL, or the",
+    'embedded database under DATA_DIR while the portal is stopped); the other commands work through',
+    "the running portal's provider API with the key in PORTAL_API_KEY, checked and audited like any",
+    "provider system's calls.",
     '',
     `Usage: ${TOOL} <command> [options]`,
     '',

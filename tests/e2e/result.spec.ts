@@ -5,6 +5,7 @@ import { en } from './support/catalogs';
 import { RESULT_CODE } from './support/demo-accounts';
 import { acceptConsents, fillResultLogin } from './support/login-forms';
 import { testOnOwnServer } from './support/own-server';
+import { canvasHasDrawing } from './support/pdf-canvas';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
 
 /**
@@ -21,22 +22,6 @@ async function signInToResult(page: Page, baseURL: string | undefined): Promise<
   await acceptConsents(page, en);
   await page.getByRole('button', { name: en['login.submit'] }).click();
   await expect(page).toHaveURL(/\/screening$/);
-}
-
-/** Whether the canvas holds anything but one flat colour (a drawn page has text and lines). */
-function canvasHasDrawing(page: Page, name: RegExp): Promise<boolean> {
-  return page
-    .getByRole('img', { name })
-    .first()
-    .evaluate((canvas: HTMLCanvasElement) => {
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0) return false;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      for (let index = 4; index < data.length; index += 4) {
-        if (data[index] !== data[0] || data[index + 1] !== data[1] || data[index + 2] !== data[2]) return true;
-      }
-      return false;
-    });
 }
 
 test('the result-portal patient reads her result, opens and downloads the description', async ({ page, baseURL }) => {

@@ -8,6 +8,8 @@ import { defaultThrottlePolicy, type ThrottlePolicy } from '../../server/auth/th
 import { loadConfig } from '../../server/config';
 import { createDb, migrate } from '../../server/db';
 import { createLogger } from '../../server/lib/logger';
+import { createApiKeyService } from '../../server/provider/keys/api-key-service';
+import { PROVIDER_SCOPES } from '../../server/provider/scopes';
 
 /**
  * The portal as Playwright and the bench drive it: the built client, the real app, demo data, on
@@ -18,6 +20,8 @@ import { createLogger } from '../../server/lib/logger';
  * CONSULTATION_HOLD_MINUTES and ORDER_EXPIRY_SWEEP_SECONDS pass through to the portal's settings.
  * REQUEST_TIMES_FILE makes it time every request on the server (from its parsed headers to the
  * response handed to the socket) and write the times there on exit, for the bench's server-side figures.
+ * PROVIDER_KEY_FILE makes it create a provider API key with every scope, as `npm run portal -- keys
+ * create` would, and write the key there: the journeys and the bench call the provider API with it.
  */
 const port = Number(process.env.DEMO_PORT ?? 3210);
 const config = loadConfig({
@@ -44,6 +48,11 @@ const schema = process.env.DATABASE_URL ? `e2e_${randomBytes(6).toString('hex')}
 const db = createDb({ url, schema, poolMax: embedded?.poolMax });
 await migrate(db, schema);
 await seedDemoData(db, config);
+if (process.env.PROVIDER_KEY_FILE) {
+  const keys = createApiKeyService({ db, clock: Date.now, config });
+  const { key } = await keys.create({ name: 'journeys and bench', scopes: [...PROVIDER_SCOPES], createdBy: 'serve-demo' });
+  writeFileSync(process.env.PROVIDER_KEY_FILE, key, { mode: 0o600 });
+}
 
 const noThrottle = { freeFailures: Number.MAX_SAFE_INTEGER, firstDelayMs: 0, maxDelayMs: 0, windowMs: 1 };
 const throttlePolicy: ThrottlePolicy =
