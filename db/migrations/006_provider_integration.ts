@@ -76,6 +76,26 @@ export async function up(knex: Knex): Promise<void> {
 
     ALTER TABLE users ADD COLUMN result_notices boolean NOT NULL DEFAULT true;
     ALTER TABLE orders ADD COLUMN tracking_number text CHECK (length(tracking_number) BETWEEN 1 AND 64);
+    -- Refunds asked of the payment provider, one row per refund there (ext_refund_id is the
+    -- portal's id of it, derived from the request, so a retry finds its row); what is left of a
+    -- payment to refund is its amount less the refunds not cancelled.
+    CREATE TABLE order_refunds (
+      id                  integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      order_id            integer NOT NULL REFERENCES orders (id),
+      payment_id          integer NOT NULL REFERENCES payments (id),
+      ext_refund_id       text NOT NULL UNIQUE,
+      provider_refund_id  text,
+      amount_grosze       integer NOT NULL CHECK (amount_grosze > 0),
+      currency            char(3) NOT NULL,
+      reason              text NOT NULL CHECK (length(reason) BETWEEN 1 AND 200),
+      status              text NOT NULL CHECK (status IN ('PENDING', 'FINALIZED', 'CANCELED')),
+      requested_by        text NOT NULL,
+      created_at          timestamptz NOT NULL DEFAULT now(),
+      updated_at          timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX order_refunds_payment_idx ON order_refunds (payment_id);
+    CREATE INDEX order_refunds_provider_idx ON order_refunds (provider_refund_id) WHERE provider_refund_id IS NOT NULL;
+
     -- An invitation's link sets the first password; it lives longer than a reset link.
     ALTER TABLE password_reset_tokens ADD COLUMN purpose text NOT NULL DEFAULT 'reset' CHECK (purpose IN ('reset', 'invitation'));
   `);
@@ -84,6 +104,7 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
     ALTER TABLE password_reset_tokens DROP COLUMN purpose;
+    DROP TABLE order_refunds;
     ALTER TABLE orders DROP COLUMN tracking_number;
     ALTER TABLE users DROP COLUMN result_notices;
     ALTER TABLE dicom_instances DROP COLUMN stored_by_api_key_id;

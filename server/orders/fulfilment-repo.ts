@@ -237,3 +237,45 @@ export async function findPatientContact(db: Db, userId: number): Promise<{ emai
     .where('u.id', userId)
     .first({ email: 'u.email', phoneNumber: 'pd.phone_number' });
 }
+
+export type RefundRecord = {
+  orderId: number;
+  paymentId: number;
+  extRefundId: string;
+  providerRefundId: string;
+  amountGrosze: number;
+  currency: string;
+  reason: string;
+  status: 'PENDING' | 'FINALIZED' | 'CANCELED';
+  requestedBy: string;
+};
+
+/** Grosze of a payment already returned or on their way back, leaving out one refund (the one being retried). */
+export async function refundedGrosze(db: DbOrTransaction, paymentId: number, exceptExtRefundId: string): Promise<number> {
+  const [row] = await db('order_refunds')
+    .where({ payment_id: paymentId })
+    .whereNot({ status: 'CANCELED' })
+    .whereNot({ ext_refund_id: exceptExtRefundId })
+    .sum({ total: 'amount_grosze' });
+  return Number(row?.total ?? 0);
+}
+
+/** Keeps a refund as the provider took it; a retried one updates its row (found by the portal's refund id). */
+export async function recordRefund(db: DbOrTransaction, refund: RefundRecord, now: Date): Promise<void> {
+  await db('order_refunds')
+    .insert({
+      order_id: refund.orderId,
+      payment_id: refund.paymentId,
+      ext_refund_id: refund.extRefundId,
+      provider_refund_id: refund.providerRefundId,
+      amount_grosze: refund.amountGrosze,
+      currency: refund.currency,
+      reason: refund.reason,
+      status: refund.status,
+      requested_by: refund.requestedBy,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict('ext_refund_id')
+    .merge({ provider_refund_id: refund.providerRefundId, status: refund.status, updated_at: now });
+}

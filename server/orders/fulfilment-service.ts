@@ -12,6 +12,8 @@ import { sendShipmentNotice, type NoticeShipmentStatus } from '../notices/shipme
 import { PaymentProviderError, type PaymentProvider } from '../payments/provider';
 import {
   findCompletedPayment,
+  recordRefund,
+  refundedGrosze,
   findFulfilmentOrder,
   findPatientContact,
   listFulfilmentOrders,
@@ -55,10 +57,11 @@ const NEXT: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
 const SEND_ON_ADDRESS = 1;
 
 export type ShipmentChange = { shipmentStatus: SettableShipmentStatus; trackingNumber?: string | null; done?: boolean };
-export type RefundRequest = { amountGrosze?: number; reason: string };
+/** `requestedBy`: who asked, as the staff audit names them (`key:<id>`, `cli:<user>`). */
+export type RefundRequest = { amountGrosze?: number; reason: string; requestedBy: string };
 export type RefundResult = {
   order: FulfilmentOrder;
-  refund: { refundId: string; status: 'PENDING' | 'FINALIZED' | 'CANCELED'; amountGrosze: number | null; full: boolean; currency: string };
+  refund: { refundId: string; status: 'PENDING' | 'FINALIZED' | 'CANCELED'; amountGrosze: number; full: boolean; currency: string };
 };
 
 export type OrderListFilter = {
@@ -174,16 +177,20 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
       const payment = await findCompletedPayment(db, orderId);
       if (!payment?.providerOrderId) throw conflict('not_paid', { status: current.status });
       if (payment.provider !== provider.name) throw conflict('other_provider', { provider: payment.provider });
-      if (request.amountGrosze !== undefined && request.amountGrosze > payment.amountGrosze) {
-        throw conflict('refund_too_large', { paidGrosze: payment.amountGrosze });
-      }
-      const full = request.amountGrosze === undefined || request.amountGrosze === payment.amountGrosze;
       const extRefundId = refundIdOf(payment.extOrderId ?? String(payment.id), request);
+      const leftGrosze = payment.amountGrosze - (await refundedGrosze(db, payment.id, extRefundId));
+      if (leftGrosze <= 0) throw conflict('nothing_to_refund', { paidGrosze: payment.amountGrosze });
+      if (request.amountGrosze !== undefined && request.amountGrosze > leftGrosze) {
+        throw conflict('refund_too_large', { paidGrosze: payment.amountGrosze, leftGrosze });
+      }
+      const amountGrosze = request.amountGrosze ?? leftGrosze;
+      const full = amountGrosze === leftGrosze;
       let started;
       try {
         started = await provider.refund(payment.providerOrderId, {
           description: request.reason,
-          ...(request.amountGrosze !== undefined && { amountGrosze: request.amountGrosze }),
+          // The whole payment unrefunded: PayU's full refund, with no amount.
+          ...(amountGrosze !== payment.amountGrosze && { amountGrosze }),
           extRefundId,
         });
       } catch (error) {
@@ -194,11 +201,28 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
         logger.warn({ orderId, provider: provider.name, err: errorForLog(error) }, 'refund: payment provider not reachable');
         throw new AppError(503, 'NO_CONNECTION');
       }
-      if (full && started.status !== 'CANCELED') await markOrderDone(db, orderId, now());
+      await db.transaction(async (trx) => {
+        await recordRefund(
+          trx,
+          {
+            orderId,
+            paymentId: payment.id,
+            extRefundId,
+            providerRefundId: started.refundId,
+            amountGrosze,
+            currency: payment.currency,
+            reason: request.reason,
+            status: started.status,
+            requestedBy: request.requestedBy,
+          },
+          new Date(now()),
+        );
+        if (full && started.status !== 'CANCELED') await markOrderDone(trx, orderId, new Date(now()));
+      });
       logger.info({ orderId, paymentId: payment.id, refundStatus: started.status, full }, 'refund requested');
       return {
         order: await order(orderId),
-        refund: { ...started, amountGrosze: request.amountGrosze ?? null, full, currency: payment.currency },
+        refund: { ...started, amountGrosze, full, currency: payment.currency },
       };
     },
   };

@@ -166,7 +166,7 @@ const refundSchema = z.object({
   refund: z.object({
     refundId: z.string().describe("The payment provider's id of the refund."),
     status: z.enum(['PENDING', 'FINALIZED', 'CANCELED']),
-    amountGrosze: z.number().int().nullable().describe('As asked; null when all that was left was refunded.'),
+    amountGrosze: z.number().int().describe('Returned by this refund, in grosze: as asked, or all that was left of the payment.'),
     full: z.boolean().describe('The whole payment was refunded: the order is done.'),
     currency: z.string(),
   }),
@@ -288,12 +288,12 @@ export function orderEndpoints(deps: OrderEndpointDeps): ProviderEndpoint[] {
       responses: {
         200: { description: 'The refund as the payment provider took it, and the order.', schema: refundSchema },
         ...conflict(
-          'CONFLICT: nothing paid to refund (`reason` not_paid), paid through another provider (other_provider), more than was paid (refund_too_large), or refused by the payment provider (refund_refused, with `providerMessage`).',
+          'CONFLICT: nothing paid to refund (`reason` not_paid), paid through another provider (other_provider), all of it refunded already (nothing_to_refund), more than is left of the payment (refund_too_large, with `leftGrosze`), or refused by the payment provider (refund_refused, with `providerMessage`).',
         ),
         503: { description: 'The payment provider did not answer (NO_CONNECTION); safe to retry.' },
       },
-      async handle({ params, body }) {
-        const result = await fulfilment.refund(params.id, body);
+      async handle({ params, body, context }) {
+        const result = await fulfilment.refund(params.id, { ...body, requestedBy: context.caller.actor });
         return {
           status: 200,
           body: { order: orderBody(result.order), refund: result.refund },

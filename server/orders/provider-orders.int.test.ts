@@ -197,9 +197,9 @@ describe('provider API: orders', () => {
     const headers = { 'Idempotency-Key': `refund-${paid.orderId}` };
     const refunded = await writer.post(`/orders/${paid.orderId}/refund`, { reason: 'Rezygnacja' }, { headers });
     expect(refunded.status).toBe(200);
-    expect(refunded.body.refund).toMatchObject({ status: 'PENDING', full: true, amountGrosze: null, currency: 'PLN' });
-    expect(refunded.body.order).toMatchObject({ id: paid.orderId, done: true, status: 'COMPLETED' });
     const paidAmount = refunded.body.order.price.amountGrosze;
+    expect(refunded.body.refund).toMatchObject({ status: 'PENDING', full: true, amountGrosze: paidAmount, currency: 'PLN' });
+    expect(refunded.body.order).toMatchObject({ id: paid.orderId, done: true, status: 'COMPLETED' });
     expect(await refundsAtSandbox()).toEqual([{ amount_grosze: paidAmount, description: 'Rezygnacja' }]);
     expect((await app.db('orders').where({ id: paid.orderId }).first('done')).done).toBe(true);
 
@@ -213,10 +213,14 @@ describe('provider API: orders', () => {
     expect(retried.body.refund.refundId).toBe(refunded.body.refund.refundId);
     expect(await refundsAtSandbox()).toHaveLength(1);
 
-    // Another refund of an order paid back in full: the provider refuses, the portal says why.
+    expect(
+      await app.db('order_refunds').where({ order_id: paid.orderId }).select('amount_grosze', 'status', 'reason', 'requested_by'),
+    ).toEqual([{ amount_grosze: paidAmount, status: 'PENDING', reason: 'Rezygnacja', requested_by: expect.stringMatching(/^key:\d+$/) }]);
+
+    // Another refund of an order paid back in full: the portal knows nothing is left.
     const more = await writer.post(`/orders/${paid.orderId}/refund`, { amountGrosze: 1, reason: 'Jeszcze' });
     expect(more.status).toBe(409);
-    expect(more.body).toMatchObject({ code: 'CONFLICT', reason: 'refund_refused' });
+    expect(more.body).toMatchObject({ code: 'CONFLICT', reason: 'nothing_to_refund' });
   });
 
   it('refunds part of a payment, and refuses an unpaid order', async () => {
@@ -225,6 +229,16 @@ describe('provider API: orders', () => {
     expect(part.status).toBe(200);
     expect(part.body.refund).toMatchObject({ amountGrosze: 500, full: false });
     expect(part.body.order.done).toBe(false);
+    const paidAmount = part.body.order.price.amountGrosze;
+    const tooMuch = await writer.post(`/orders/${paid.orderId}/refund`, { amountGrosze: paidAmount, reason: 'Całość' });
+    expect(tooMuch.body).toMatchObject({ code: 'CONFLICT', reason: 'refund_too_large', leftGrosze: paidAmount - 500 });
+    const rest = await writer.post(`/orders/${paid.orderId}/refund`, { reason: 'Reszta' });
+    expect(rest.body.refund).toMatchObject({ amountGrosze: paidAmount - 500, full: true });
+    expect(rest.body.order.done).toBe(true);
+    expect(await app.db('order_refunds').where({ order_id: paid.orderId }).orderBy('id').pluck('amount_grosze')).toEqual([
+      500,
+      paidAmount - 500,
+    ]);
     const unpaid = await unpaidCopy('Niezaplacona');
     const refused = await writer.post(`/orders/${unpaid}/refund`, { reason: 'Zwrot' });
     expect(refused.status).toBe(409);

@@ -15,18 +15,21 @@ type ObjectSchema = z.ZodObject;
 type RequestSchemas = { params?: ObjectSchema; query?: ObjectSchema; body?: z.ZodType };
 type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** A file body (a PDF) instead of JSON, read whole up to `maxBytes`; the handler gets the bytes. */
+type BinaryBody = { mediaType: string; maxBytes: number; description: string };
+
 /** What a handler is given: its inputs, already validated by the endpoint's own schemas. */
-export type EndpointInput<S extends RequestSchemas, Binary extends boolean> = {
+export type EndpointInput<S extends RequestSchemas, B extends BinaryBody | undefined> = {
   params: Parsed<S['params']>;
   query: Parsed<S['query']>;
-  body: Binary extends true ? Buffer : Parsed<S['body']>;
+  body: B extends BinaryBody ? Buffer : Parsed<S['body']>;
   context: ProviderContext;
 };
 
 /** A handler's answer. `object` names what it touched for the staff audit: the portal's id, never personal data. */
 export type EndpointAnswer = { status: number; body?: unknown; object?: { type: string; id: string | number } };
 
-type EndpointDefinition<S extends RequestSchemas, Binary extends boolean> = {
+type EndpointDefinition<S extends RequestSchemas, B extends BinaryBody | undefined> = {
   method: Method;
   /** Express form (`/patients/:externalId`); the OpenAPI document writes `{externalId}`. */
   path: string;
@@ -36,12 +39,11 @@ type EndpointDefinition<S extends RequestSchemas, Binary extends boolean> = {
   tag: string;
   scope: ProviderScope;
   request?: S;
-  /** A file body (a PDF) instead of JSON, read whole up to `maxBytes`; the handler gets the bytes. */
-  binaryBody?: Binary extends true ? { mediaType: string; maxBytes: number; description: string } : undefined;
+  binaryBody?: B;
   /** A creating call: a retry with the same `Idempotency-Key` gets the first answer (idempotency.ts). */
   idempotent?: boolean;
   responses: Record<number, { description: string; schema?: z.ZodType }>;
-  handle(input: EndpointInput<S, Binary>): Promise<EndpointAnswer>;
+  handle(input: EndpointInput<S, B>): Promise<EndpointAnswer>;
 };
 
 /** An endpoint with its types erased: what the router and the OpenAPI document read. */
@@ -54,7 +56,7 @@ export type ProviderEndpoint = {
   tag: string;
   scope: ProviderScope;
   request: RequestSchemas;
-  binaryBody?: { mediaType: string; maxBytes: number; description: string };
+  binaryBody?: BinaryBody;
   idempotent: boolean;
   responses: Record<number, { description: string; schema?: z.ZodType }>;
   run(req: Request, context: ProviderContext): Promise<EndpointAnswer>;
@@ -65,8 +67,8 @@ export type ProviderEndpoint = {
  * scope, its audit line and its OpenAPI operation, so the document cannot drift from what is
  * served. Handlers call the areas' services with the provider's context.
  */
-export function defineEndpoint<S extends RequestSchemas = RequestSchemas, Binary extends boolean = false>(
-  definition: EndpointDefinition<S, Binary>,
+export function defineEndpoint<S extends RequestSchemas = RequestSchemas, B extends BinaryBody | undefined = undefined>(
+  definition: EndpointDefinition<S, B>,
 ): ProviderEndpoint {
   const { request = {} as S } = definition;
   return {
@@ -80,7 +82,7 @@ export function defineEndpoint<S extends RequestSchemas = RequestSchemas, Binary
         query: request.query ? request.query.parse(req.query) : undefined,
         body: definition.binaryBody ? binaryBodyOf(req) : request.body ? request.body.parse(req.body ?? {}) : undefined,
         context,
-      } as EndpointInput<S, Binary>;
+      } as EndpointInput<S, B>;
       return definition.handle(input);
     },
   };
