@@ -143,7 +143,8 @@ const importBundle: Command = {
       { 'Idempotency-Key': `import-bundle:${screening.externalId}:${bodyHash}` },
     );
     const accessCode = (screeningAnswer.body as { accessCode?: string }).accessCode;
-    out(`screening ${screening.externalId}: ${screeningAnswer.status === 201 ? 'created' : 'up to date'}`);
+    const replayed = screeningAnswer.headers.get('idempotent-replayed') === 'true';
+    out(`screening ${screening.externalId}: ${replayed ? 'imported before' : screeningAnswer.status === 201 ? 'created' : 'up to date'}`);
 
     for (const document of manifest.documents) {
       const query = new URLSearchParams({ kind: document.kind, language: document.language });
