@@ -1,6 +1,13 @@
 import { Router, type RequestHandler } from 'express';
+import { contentEndpoints } from '../content/provider-endpoints';
 import type { ServerDeps } from '../deps';
+import { dicomwebOpenApiPaths } from '../dicomweb/openapi';
+import { dicomwebRouter } from '../dicomweb/routes';
+import { intakeEndpoints } from '../intake/endpoints';
 import { apiNotFound } from '../lib/error-handler';
+import { invitationEndpoints } from '../notices/invitation-endpoints';
+import { createResultNotices } from '../notices/result-ready';
+import { orderEndpoints } from '../orders/provider-endpoints';
 import { authenticateApiKey } from '../provider/authenticate';
 import { apiDocsPage } from '../provider/docs-page';
 import { endpointsRouter, type ProviderEndpoint } from '../provider/endpoint';
@@ -15,8 +22,15 @@ import { staffAuditTrail } from '../provider/staff-audit';
  * endpoint definitions, so what is served and what is described are one list.
  */
 export function providerApi(deps: ServerDeps): Router {
-  const endpoints: ProviderEndpoint[] = [];
-  const extraPaths: ExtraPaths = {};
+  // A screening whose descriptions become completed tells its patient, once (server/notices).
+  const { resultReady } = createResultNotices(deps);
+  const endpoints: ProviderEndpoint[] = [
+    ...intakeEndpoints({ ...deps, onResultReady: resultReady }),
+    ...orderEndpoints({ ...deps, payments: deps.payments.provider }),
+    ...contentEndpoints(deps),
+    ...invitationEndpoints(deps),
+  ];
+  const extraPaths: ExtraPaths = { ...dicomwebOpenApiPaths };
   const document = providerOpenApiDocument(endpoints, extraPaths, deps.config.version);
 
   const api = Router();
@@ -27,6 +41,7 @@ export function providerApi(deps: ServerDeps): Router {
   api.use(staffAuditTrail(deps));
   api.use(authenticateApiKey(deps));
   api.use(endpointsRouter(deps, endpoints));
+  api.use('/dicomweb', dicomwebRouter(deps));
   api.use(apiNotFound);
   return api;
 }

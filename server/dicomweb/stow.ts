@@ -1,0 +1,166 @@
+import { open } from 'node:fs/promises';
+import type { Logger } from 'pino';
+import { DICOM_MARKER_OFFSET } from '../../common/types/upload';
+import type { Db } from '../db';
+import { invalidatePatientIsoImages } from '../iso';
+import { errorForLog } from '../lib/logger';
+import type { FileStorage } from '../lib/storage';
+import { inspectDicomFile } from '../upload/dicom-header';
+import { sequence, TAGS, text, number, type DicomJsonDataset } from './dicom-json';
+import { parseMediaType } from './multipart-related';
+import type { ReceivedPart } from './receive';
+import { insertStowedInstance, screeningByAccession, type AccessionScreening } from './repo';
+import { pixelDataMatchesTransferSyntax, readStowHeader } from './stow-header';
+
+/**
+ * Failure Reason (0008,1197) codes of a refused instance (PS3.18 10.5.3.1, PS3.4 B.2.3):
+ * - 0xA700 Refused, out of resources: a part over the size limit or past the number of parts.
+ * - 0xA900 Data set does not match SOP class: a DICOM object that is not an image (no pixel
+ *   data, a DICOMDIR); the portal stores images only.
+ * - 0xC000 Cannot understand: not DICOM (no DICM marker), truncated or unreadable, a transfer
+ *   syntax claim the data contradicts, a part that is not application/dicom, and an instance
+ *   without an accession number or with one no screening has: the portal cannot tell whose it is.
+ * - 0x0110 Processing failure: the portal failed to store a valid instance (disk, database).
+ */
+const FAILURE = {
+  outOfResources: 0xa700,
+  notMatchingSopClass: 0xa900,
+  cannotUnderstand: 0xc000,
+  processingFailure: 0x0110,
+} as const;
+
+export type StowDeps = { db: Db; storage: FileStorage; logger: Logger };
+export type Stower = { apiKeyId: number | null };
+
+type Referenced = { sopClassUid: string; sopInstanceUid: string; studyInstanceUid: string; seriesInstanceUid: string };
+type Failed = { sopClassUid: string | undefined; sopInstanceUid: string | undefined; reason: number };
+type PartOutcome = { kind: 'stored'; instance: Referenced; screening: AccessionScreening; fresh: boolean } | ({ kind: 'failed' } & Failed);
+
+export type StowOutcome = { status: 200 | 202 | 409; body: DicomJsonDataset; studies: string[] };
+
+/**
+ * Stores each instance of a STOW-RS request on its own: a bad part fails alone with its reason,
+ * the good ones of the same request are stored. An instance the patient already has (a retry) is
+ * a success and stores nothing new. Then the built disc images of the patients who got new images
+ * are dropped, so the next one includes them.
+ */
+export async function storeInstances(
+  deps: StowDeps,
+  stower: Stower,
+  parts: ReceivedPart[],
+  retrieveUrl: (path: string) => string,
+): Promise<StowOutcome> {
+  const outcomes: PartOutcome[] = [];
+  for (const part of parts) {
+    outcomes.push(await storePart(deps, stower, part).catch((error: unknown) => processingFailure(deps, error)));
+  }
+  const patients = new Set(
+    outcomes.flatMap((outcome) => (outcome.kind === 'stored' && outcome.fresh ? [outcome.screening.personalDataId] : [])),
+  );
+  for (const personalDataId of patients) {
+    // The images are stored; a disc image left stale is logged rather than failing the request.
+    await invalidatePatientIsoImages(deps.db, deps.storage, personalDataId).catch((error: unknown) =>
+      deps.logger.error({ err: errorForLog(error) }, 'disc images not refreshed after STOW-RS'),
+    );
+  }
+  return answer(outcomes, retrieveUrl);
+}
+
+async function storePart(deps: StowDeps, stower: Stower, part: ReceivedPart): Promise<PartOutcome> {
+  const failed = (reason: number, header?: { sopClassUid?: string; sopInstanceUid?: string }): PartOutcome => ({
+    kind: 'failed',
+    reason,
+    sopClassUid: header?.sopClassUid,
+    sopInstanceUid: header?.sopInstanceUid,
+  });
+  if (part.refused) return failed(FAILURE.outOfResources);
+  const partType = part.contentType === undefined ? undefined : parseMediaType(part.contentType);
+  if (part.contentType !== undefined && partType?.type !== 'application/dicom') return failed(FAILURE.cannotUnderstand);
+
+  const inspection = await inspectDicomFile(part.path, part.size, `part-${part.index}.dcm`);
+  const stowHeader =
+    inspection.kind === 'refused' && inspection.reason === 'not_dicom' ? undefined : await readStowHeader(part.path, part.size);
+  if (inspection.kind === 'refused') {
+    const reason =
+      inspection.reason === 'not_image' || inspection.reason === 'dicomdir' ? FAILURE.notMatchingSopClass : FAILURE.cannotUnderstand;
+    return failed(reason, stowHeader);
+  }
+  const { header } = inspection;
+  const claimedSyntax = partType?.parameters.get('transfer-syntax');
+  if (!stowHeader || !pixelDataMatchesTransferSyntax(stowHeader) || (claimedSyntax && claimedSyntax !== stowHeader.transferSyntaxUid)) {
+    return failed(FAILURE.cannotUnderstand, header);
+  }
+  const screening = stowHeader.accessionNumber ? await screeningByAccession(deps.db, stowHeader.accessionNumber) : undefined;
+  if (!screening) return failed(FAILURE.cannotUnderstand, header);
+
+  await zeroPreamble(part.path);
+  const storageKey = deps.storage.newKey('dicom', '.dcm');
+  let adopted = false;
+  try {
+    const fresh = await deps.db.transaction(async (trx) => {
+      const inserted = await insertStowedInstance(trx, {
+        ...header,
+        screening,
+        apiKeyId: stower.apiKeyId,
+        storageKey,
+        sizeBytes: part.size,
+      });
+      if (inserted) {
+        await deps.storage.adopt(part.path, storageKey);
+        adopted = true;
+      }
+      return inserted;
+    });
+    return { kind: 'stored', instance: header, screening, fresh };
+  } catch (error) {
+    if (adopted) await deps.storage.remove(storageKey);
+    throw error;
+  }
+}
+
+function processingFailure(deps: StowDeps, error: unknown): PartOutcome {
+  deps.logger.error({ err: errorForLog(error) }, 'STOW-RS instance not stored');
+  return { kind: 'failed', reason: FAILURE.processingFailure, sopClassUid: undefined, sopInstanceUid: undefined };
+}
+
+/** The 128-byte preamble may carry executable content (PS3.10 7.5): zeroed in place before storing. */
+async function zeroPreamble(filePath: string): Promise<void> {
+  const handle = await open(filePath, 'r+');
+  try {
+    await handle.write(Buffer.alloc(DICOM_MARKER_OFFSET), 0, DICOM_MARKER_OFFSET, 0);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The Store Instances Response Module (PS3.18 10.5.3): 200 all stored, 202 some failed, 409 none stored. */
+function answer(outcomes: PartOutcome[], retrieveUrl: (path: string) => string): StowOutcome {
+  const stored = outcomes.flatMap((outcome) => (outcome.kind === 'stored' ? [outcome.instance] : []));
+  const failed = outcomes.flatMap((outcome) => (outcome.kind === 'failed' ? [outcome] : []));
+  const studies = [...new Set(stored.map((instance) => instance.studyInstanceUid))];
+  const body: DicomJsonDataset = {};
+  if (studies.length === 1) body[TAGS.retrieveUrl] = text('UR', retrieveUrl(`/studies/${studies[0]}`));
+  if (failed.length > 0) {
+    body[TAGS.failedSopSequence] = sequence(
+      failed.map((failure) => ({
+        [TAGS.referencedSopClassUid]: text('UI', failure.sopClassUid),
+        [TAGS.referencedSopInstanceUid]: text('UI', failure.sopInstanceUid),
+        [TAGS.failureReason]: number('US', failure.reason),
+      })),
+    );
+  }
+  if (stored.length > 0) {
+    body[TAGS.referencedSopSequence] = sequence(
+      stored.map((instance) => ({
+        [TAGS.referencedSopClassUid]: text('UI', instance.sopClassUid),
+        [TAGS.referencedSopInstanceUid]: text('UI', instance.sopInstanceUid),
+        [TAGS.retrieveUrl]: text(
+          'UR',
+          retrieveUrl(`/studies/${instance.studyInstanceUid}/series/${instance.seriesInstanceUid}/instances/${instance.sopInstanceUid}`),
+        ),
+      })),
+    );
+  }
+  const status = failed.length === 0 ? 200 : stored.length > 0 ? 202 : 409;
+  return { status, body, studies };
+}
