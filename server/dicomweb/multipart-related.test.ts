@@ -67,6 +67,17 @@ describe('MultipartRelatedParser', () => {
     expect(parse(BOUNDARY, bytes)).toEqual(EXPECTED);
   });
 
+  it("reads Orthanc's body: a 73-character boundary and no CRLF after the final one", () => {
+    const boundary = `${'1'.repeat(36)}-${'2'.repeat(36)}`;
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Type: application/dicom\r\nContent-Length: 3\r\n\r\nabc\r\n--${boundary}--`,
+      'latin1',
+    );
+    const parts = parse(boundary, [body]);
+    expect(parts.map((part) => part.body.toString())).toEqual(['abc']);
+    expect(() => new MultipartRelatedParser('x'.repeat(201))).toThrow('Invalid boundary');
+  });
+
   it('reads a body that starts with CRLF before the first boundary, as dicomweb-client sends it', () => {
     const body = Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Type: application/dicom\r\n\r\nabc\r\n--${BOUNDARY}--`);
     expect(parse(BOUNDARY, [body])).toEqual([{ headers: { 'content-type': 'application/dicom' }, body: 'abc' }]);

@@ -26,7 +26,9 @@ export class MultipartRelatedParser {
   private skippedPreamble = 0;
 
   constructor(boundary: string) {
-    if (!/^[ -~]{1,70}$/.test(boundary) || boundary.endsWith(' ')) throw new MultipartError('Invalid boundary');
+    // RFC 2046 allows 70 characters, but Orthanc's DICOMweb client sends 73 (two UUIDs joined by
+    // a dash): a PACS's boundary is taken up to 200.
+    if (!/^[ -~]{1,200}$/.test(boundary) || boundary.endsWith(' ')) throw new MultipartError('Invalid boundary');
     this.delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
   }
 
