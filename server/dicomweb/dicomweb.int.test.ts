@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMinimal, startTestApp, type MinimalSeed, type TestApp } from '../../tests/support/app';
 import { DICOM_CORPUS_DIR } from '../../tests/support/dicom-corpus';
 import { createTestApiKey } from '../../tests/support/provider';
-import { insertPerson, insertScreening } from '../../tests/support/seed-minimal';
+import { insertAccount, insertPerson, insertScreening } from '../../tests/support/seed-minimal';
 import { synthesizeScreeningStudy, type SyntheticImage } from '../dicom/synthetic-mg';
 import { createFileStorage } from '../lib/storage';
 import { PROVIDER_API_PREFIX } from '../provider/openapi';
@@ -207,6 +207,24 @@ describe('STOW-RS', () => {
     const bytes = readFileSync(storagePath(stored.storage_key));
     expect(bytes.subarray(0, 128).every((byte) => byte === 0)).toBe(true);
     expect(bytes.subarray(128).equals(ct.subarray(128))).toBe(true);
+  });
+
+  it('takes an image the patient uploaded herself into the screening it was taken at, keeping her file', async () => {
+    const personId = await insertPerson(app.db, { firstName: 'Olga', lastName: 'Wlasna', birthAt: '1971-01-02' });
+    await insertAccount(app.db, personId, { email: 'olga.wlasna@example.com', password: 'Olga!Haslo1' });
+    const screeningId = await insertScreening(app.db, app.config, personId, { accessCode: 'Own1code', examinedAt: '2025-07-01T08:00:00Z' });
+    await app.db('screenings').where('id', screeningId).update({ accession_number: 'ACC-OWN' });
+    const bytes = withAccession('CT_small.dcm', 'ACC-OWN');
+    const patient = app.client();
+    await patient.loginPortal('olga.wlasna@example.com', 'Olga!Haslo1');
+    expect((await postDicoms(patient, app.baseUrl, [{ name: 'CT.dcm', bytes }])).body).toMatchObject({ stored: 1 });
+    const [uploaded] = await app.db('dicom_instances').where({ personal_data_id: personId });
+    expect(uploaded.screening_id).toBeNull();
+
+    expect((await stow(writer, [bytes])).status).toBe(200);
+    expect(await app.db('dicom_instances').where({ personal_data_id: personId })).toEqual([
+      expect.objectContaining({ screening_id: screeningId, stored_by_api_key_id: writerKeyId, storage_key: uploaded.storage_key }),
+    ]);
   });
 
   it('fails each bad instance alone with its reason and stores the good ones (202)', async () => {

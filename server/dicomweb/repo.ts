@@ -22,7 +22,7 @@ export type StowedInstance = {
   sizeBytes: number;
 };
 
-/** Inserts one instance; false when the patient already has that SOP instance (a retry, or her own upload). */
+/** Inserts one instance; false when the patient already has that SOP instance (a retry, or her own upload, which then joins the screening). */
 export async function insertStowedInstance(trx: Knex.Transaction, instance: StowedInstance): Promise<boolean> {
   const inserted = await trx('dicom_instances')
     .insert({
@@ -42,7 +42,14 @@ export async function insertStowedInstance(trx: Knex.Transaction, instance: Stow
     .onConflict(['personal_data_id', 'sop_instance_uid'])
     .ignore()
     .returning('id');
-  return inserted.length > 0;
+  if (inserted.length > 0) return true;
+  // She uploaded this very image herself before the PACS sent it: her copy becomes the
+  // screening's (on its disc image, off her upload quota); its file is kept as it is.
+  await trx('dicom_instances')
+    .where({ personal_data_id: instance.screening.personalDataId, sop_instance_uid: instance.sopInstanceUid })
+    .whereNull('screening_id')
+    .update({ screening_id: instance.screening.screeningId, stored_by_api_key_id: instance.apiKeyId });
+  return false;
 }
 
 /** What QIDO-RS may filter studies by; all optional, combined with AND. */
