@@ -70,7 +70,12 @@ const envSchema = z.object({
     .default(15),
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PROVIDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
-  PROVIDER_IDEMPOTENCY_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  PROVIDER_IDEMPOTENCY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
 });
 
 export type Config = {

@@ -16,14 +16,14 @@ export type OptionSpec = {
   description: string;
 };
 
-export type CommandInput = {
+type CommandInput = {
   options: Record<string, string | boolean | string[] | undefined>;
   /** The positional arguments, as many as the command declares (checked before it runs). */
   args: string[];
 };
 
 /** What the staff audit of a command records; `apiKeyId` is null and the actor `cli:<user>`. */
-export type CliAuditNote = { action: string; objectType?: string; objectId?: string | number; status?: number };
+type CliAuditNote = { action: string; objectType?: string; objectId?: string | number; status?: number };
 
 export type CommandContext = {
   stdout: Output;

@@ -5,7 +5,7 @@ import { PROVIDER_API_PREFIX } from '../provider/openapi';
 import { CommandError, UsageError, type OptionSpec } from './command';
 
 /** The environment variable the key is read from: never a command-line argument, which `ps` and shell history would keep. */
-export const API_KEY_VARIABLE = 'PORTAL_API_KEY';
+const API_KEY_VARIABLE = 'PORTAL_API_KEY';
 const RETRIES = 5;
 
 /** The `--url` option of every command that works through the provider API. */

@@ -8,11 +8,11 @@ import { COMMANDS } from './commands';
 import { CommandError, UsageError, type Command, type CommandContext, type Output } from './command';
 
 /** How the tool is started, for usage lines and hints. */
-export const TOOL = 'npm run portal --';
+const TOOL = 'npm run portal --';
 
-export const EXIT_OK = 0;
-export const EXIT_FAILURE = 1;
-export const EXIT_USAGE = 2;
+const EXIT_OK = 0;
+const EXIT_FAILURE = 1;
+const EXIT_USAGE = 2;
 
 export type CliDeps = {
   stdout: Output;

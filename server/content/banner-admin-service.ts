@@ -41,5 +41,3 @@ export function createBannerAdminService({ db }: BannerAdminDeps) {
     deactivate: (id: number): Promise<AdminBanner> => update(id, { active: false }),
   };
 }
-
-export type BannerAdminService = ReturnType<typeof createBannerAdminService>;

@@ -7,7 +7,7 @@ import type { JobQueue } from '../lib/job-queue';
 import type { FileStorage } from '../lib/storage';
 
 /** How long one check may take before it counts as failing: a probe must answer well inside its own timeout. */
-export const CHECK_TIMEOUT_MS = 2_000;
+const CHECK_TIMEOUT_MS = 2_000;
 
 export type CheckName = 'database' | 'migrations' | 'storage' | 'jobQueue';
 export type CheckResult = 'ok' | 'failing';

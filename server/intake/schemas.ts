@@ -90,10 +90,9 @@ export const screeningBody = z
   .describe('A PUT replaces the screening: an optional field left out is cleared (except accessCode, which is kept).');
 export type ScreeningInput = z.output<typeof screeningBody>;
 
-export const DESCRIPTIONS_STATUSES = ['in_progress', 'completed'] as const;
-export type DescriptionsStatus = (typeof DESCRIPTIONS_STATUSES)[number];
+const DESCRIPTIONS_STATUSES = ['in_progress', 'completed'] as const;
 
-export const BIRADS = [-1, 1, 2, 3, 4, 5] as const;
+const BIRADS = [-1, 1, 2, 3, 4, 5] as const;
 
 export const resultBody = z
   .strictObject({
@@ -109,9 +108,9 @@ export const resultBody = z
   .describe('A PUT replaces the result: birads or signedAt left out is cleared.');
 export type ResultInput = z.output<typeof resultBody>;
 
-export const DOCUMENT_KINDS = ['description', 'referral', 'facilities_list'] as const;
+const DOCUMENT_KINDS = ['description', 'referral', 'facilities_list'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-export const DOCUMENT_LANGUAGES = ['pl', 'en', 'de'] as const;
+const DOCUMENT_LANGUAGES = ['pl', 'en', 'de'] as const;
 export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
 
 export const documentQuery = z

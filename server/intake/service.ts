@@ -87,7 +87,7 @@ function screeningAnswerOf({ screening, documents }: { screening: repo.Screening
 }
 
 /** Whether the bytes are a PDF: its header, and a document of at least one page that pdf-lib can open. */
-export async function isPdf(bytes: Buffer): Promise<boolean> {
+async function isPdf(bytes: Buffer): Promise<boolean> {
   if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) return false;
   try {
     const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
@@ -296,5 +296,3 @@ export function createIntakeService(deps: IntakeDeps) {
     },
   };
 }
-
-export type IntakeService = ReturnType<typeof createIntakeService>;

@@ -9,27 +9,24 @@ export type InvitedPatient = {
 
 /** The patient the provider knows by its own id, with her portal account if she has one. */
 export async function findPatientByExternalId(db: Db, externalId: string): Promise<InvitedPatient | undefined> {
-  const row = await db('personal_data as p')
-    .leftJoin('users as u', 'u.personal_data_id', 'p.id')
-    .where('p.external_id', externalId)
-    .first<
-      | {
-          personalDataId: number;
-          email: string | null;
-          phoneNumber: string | null;
-          userId: number | null;
-          login: string | null;
-          disabledAt: Date | null;
-        }
-      | undefined
-    >({
-      personalDataId: 'p.id',
-      email: 'p.email',
-      phoneNumber: 'p.phone_number',
-      userId: 'u.id',
-      login: 'u.email',
-      disabledAt: 'u.disabled_at',
-    });
+  const row = await db('personal_data as p').leftJoin('users as u', 'u.personal_data_id', 'p.id').where('p.external_id', externalId).first<
+    | {
+        personalDataId: number;
+        email: string | null;
+        phoneNumber: string | null;
+        userId: number | null;
+        login: string | null;
+        disabledAt: Date | null;
+      }
+    | undefined
+  >({
+    personalDataId: 'p.id',
+    email: 'p.email',
+    phoneNumber: 'p.phone_number',
+    userId: 'u.id',
+    login: 'u.email',
+    disabledAt: 'u.disabled_at',
+  });
   if (!row) return undefined;
   return {
     personalDataId: row.personalDataId,

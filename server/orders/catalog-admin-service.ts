@@ -75,5 +75,3 @@ export function createCatalogAdminService({ db }: CatalogAdminDeps) {
     },
   };
 }
-
-export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;

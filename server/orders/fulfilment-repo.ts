@@ -28,7 +28,7 @@ export type FulfilmentOrder = {
   delivery: CopyDelivery | null;
 };
 
-export type CopyDelivery = {
+type CopyDelivery = {
   docReceiver: 0 | 1 | 2;
   requestTypes: string[];
   requestDigitalImage: boolean;

@@ -37,7 +37,7 @@ export type FulfilmentDeps = {
 
 /** The shipment statuses the provider sets (DECISIONS.md 18); `not_applicable` is the portal's own. */
 export const SETTABLE_SHIPMENT_STATUSES = ['awaiting', 'prepared', 'sent', 'delivered', 'collected'] as const;
-export type SettableShipmentStatus = (typeof SETTABLE_SHIPMENT_STATUSES)[number];
+type SettableShipmentStatus = (typeof SETTABLE_SHIPMENT_STATUSES)[number];
 
 /**
  * Where a copy may go from each status. Forward only, except that a prepared copy may go back to
@@ -227,8 +227,6 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
     },
   };
 }
-
-export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
 
 /** PayU's extRefundId: unique per point of sale; the same request always gives the same id. */
 function refundIdOf(extOrderId: string, request: RefundRequest): string {

@@ -56,7 +56,7 @@ ${body}<p>Answers:</p><ul>${responses}</ul></section>`;
 }
 
 /** The OpenAPI document as one readable page, rendered on the server: no script, no CDN. */
-export function renderApiDocsPage(document: JsonObject): string {
+function renderApiDocsPage(document: JsonObject): string {
   const info = document.info as { title: string; version: string; description: string };
   const servers = document.servers as { url: string }[];
   const byTag = new Map<string, string[]>();

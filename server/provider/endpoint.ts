@@ -19,7 +19,7 @@ type Parsed<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S>
 type BinaryBody = { mediaType: string; maxBytes: number; description: string };
 
 /** What a handler is given: its inputs, already validated by the endpoint's own schemas. */
-export type EndpointInput<S extends RequestSchemas, B extends BinaryBody | undefined> = {
+type EndpointInput<S extends RequestSchemas, B extends BinaryBody | undefined> = {
   params: Parsed<S['params']>;
   query: Parsed<S['query']>;
   body: B extends BinaryBody ? Buffer : Parsed<S['body']>;
@@ -27,7 +27,7 @@ export type EndpointInput<S extends RequestSchemas, B extends BinaryBody | undef
 };
 
 /** A handler's answer. `object` names what it touched for the staff audit: the portal's id, never personal data. */
-export type EndpointAnswer = { status: number; body?: unknown; object?: { type: string; id: string | number } };
+type EndpointAnswer = { status: number; body?: unknown; object?: { type: string; id: string | number } };
 
 type EndpointDefinition<S extends RequestSchemas, B extends BinaryBody | undefined> = {
   method: Method;

@@ -111,7 +111,7 @@ function operationOf(endpoint: ProviderEndpoint): JsonObject {
 }
 
 /** `/patients/:externalId` as OpenAPI writes it: `/patients/{externalId}`. */
-export function openApiPath(expressPath: string): string {
+function openApiPath(expressPath: string): string {
   return expressPath.replace(/:(\w+)/g, '{$1}');
 }
 

@@ -143,7 +143,7 @@ function rateLimit(value: string): number {
 }
 
 /** The first instant after the given day in the provider's zone (its midnight), so the key works all that day. */
-export function endOfProviderDay(day: string): Date {
+function endOfProviderDay(day: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   const [year, month, date] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [NaN, NaN, NaN];
   const utcMidnight = Date.UTC(year, month - 1, date + 1);
