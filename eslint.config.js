@@ -66,7 +66,7 @@ const serverZones = [
   {
     target: './server/provider',
     from: ['./server/entry', './server/intake', './server/dicomweb', './server/notices', './server/orders', './server/cli'],
-    message: 'server/provider is the machine API\'s plumbing (keys, audit, endpoint template): areas build on it, not it on them.',
+    message: "server/provider is the machine API's plumbing (keys, audit, endpoint template): areas build on it, not it on them.",
   },
 ];
 
