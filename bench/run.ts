@@ -15,7 +15,7 @@ import { measureUploadThroughput, printUploadThroughput } from './upload-through
  * BENCH_DATABASE_URL names the real PostgreSQL to compare with the embedded one
  * (default postgres://root@127.0.0.1:5432/test; "none" skips it).
  * BENCH_ONLY=<part> runs one part, to iterate on it: bundle, http, city-search and checkout (issue 12), iso,
- * upload, vitals (the result page's budgets in Chromium, issue 4) or marker-scan (issue 5). BENCH_CLIENT_DIR measures a client
+ * upload (the patient upload and DICOMweb STOW-RS of the same folder), vitals (the result page's budgets in Chromium, issue 4) or marker-scan (issue 5). BENCH_CLIENT_DIR measures a client
  * built elsewhere (nothing is built then).
  */
 const clientDir = process.env.BENCH_CLIENT_DIR ?? 'dist/client';

@@ -17,8 +17,10 @@ import { MG_FOR_PRESENTATION_SOP_CLASS } from '../server/dicom/synthetic-mg';
  * Issue 5 "Budgets": a DICOM folder uploaded over loopback to the real app (a signed-in patient,
  * CSRF, batches as the browser forms them) against the same multipart bodies sent to a minimal
  * Node server that only writes each body to disk; and the app server's peak memory, which must
- * not grow with the size of the upload (files stream to disk). Each server runs in a process of
- * its own, so the client never shares its event loop and the RSS read is the server's alone.
+ * not grow with the size of the upload (files stream to disk). The same folder is then ingested
+ * by DICOMweb STOW-RS (a provider's API key, multipart/related, the same batches), whose memory
+ * must not grow either. Each server runs in a process of its own, so the client never shares its
+ * event loop and the RSS read is the server's alone.
  */
 
 const GB = 1024 ** 3;
@@ -30,14 +32,32 @@ const PART_OVERHEAD_BYTES = 1024;
 /** Growth allowed between the small and the large upload before memory counts as growing with it. */
 const MEMORY_SLACK_MB = 64;
 const PATIENT = { email: 'bench.upload@example.com', password: 'Bench!Upload1' };
+/** Every file of the folder names this screening, of another person than PATIENT, for STOW-RS. */
+const ACCESSION_NUMBER = 'BENCH0001';
+const STOW_PATH = '/api/provider/v1/dicomweb/studies';
+/** ReferencedSOPSequence (0008,1199) of a STOW-RS answer: the instances stored. */
+const REFERENCED_SOP_SEQUENCE = '00081199';
 const SELF = fileURLToPath(import.meta.url);
 
 /** `cpuSecondsPerGB`: the server's own CPU time (user + system), steadier than wall time on a busy machine. */
 type UploadRun = { bytes: number; seconds: number; mbps: number; cpuSecondsPerGB: number; peakRssGrowthMB: number };
-export type UploadThroughput = { small: UploadRun; large: UploadRun; plain: UploadRun; ratio: number; memoryFlat: boolean };
+type IngestRuns = { small: UploadRun; large: UploadRun; memoryFlat: boolean };
+export type UploadThroughput = IngestRuns & { plain: UploadRun; ratio: number; stow: IngestRuns };
 
-type Server = { url: string; pid: number };
+/** `key`: the app's API key with images:write, for STOW-RS. */
+type Server = { url: string; pid: number; key?: string };
 type Session = { cookie: string; token: string };
+/**
+ * How a batch is sent: where, with which request headers, as which multipart type, each part
+ * with which headers; and whether the answer says every file of the batch was stored.
+ */
+type Ingest = {
+  path: string;
+  headers: Record<string, string>;
+  multipartType: string;
+  partHeaders: (file: string) => string;
+  storedAll: (status: number, body: string, files: number) => boolean;
+};
 
 export async function measureUploadThroughput(largeBytes = GB, smallBytes = GB / 4): Promise<UploadThroughput> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'upload-bench-'));
@@ -50,41 +70,48 @@ export async function measureUploadThroughput(largeBytes = GB, smallBytes = GB /
     const app = await startServer('--serve-app', path.join(workDir, 'app-data'), children);
     const session = await signIn(app.url);
     const limits = (await (await fetch(`${app.url}/api/dicom/limits`, { headers: { cookie: session.cookie } })).json()) as UploadLimits;
-    const small = await timedUpload(app, batchesOf(smallFiles, fileBytes, limits), session);
-    const large = await timedUpload(app, batchesOf(largeFiles, fileBytes, limits), session);
+    const [small, large] = [batchesOf(smallFiles, fileBytes, limits), batchesOf(largeFiles, fileBytes, limits)];
+    const upload = patientUpload(session);
+    const uploadRuns = await timedRuns(app, upload, small, large);
+    // The same batches again, into another person's screening (found by the files' accession number).
+    const stow = await timedRuns(app, stowRs(app.key!), small, large);
 
     const plainServer = await startServer('--serve-plain', path.join(workDir, 'plain-data'), children);
-    const plain = await timedUpload(plainServer, batchesOf(largeFiles, fileBytes, limits), session);
-    return {
-      small,
-      large,
-      plain,
-      ratio: large.mbps / plain.mbps,
-      memoryFlat: large.peakRssGrowthMB <= small.peakRssGrowthMB + MEMORY_SLACK_MB,
-    };
+    const plain = await timedUpload(plainServer, large, upload);
+    return { ...uploadRuns, plain, ratio: uploadRuns.large.mbps / plain.mbps, stow };
   } finally {
     for (const child of children) await stopServer(child);
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-/** Prints the figures; answers whether the memory budget held. */
+/** Prints the figures of the upload, then of STOW-RS; answers whether both memory budgets held. */
 export function printUploadThroughput(result: UploadThroughput): boolean {
   const gb = (run: UploadRun) => (run.bytes / GB).toFixed(2);
+  const memory = (runs: IngestRuns, what: string) =>
+    `server peak memory growth ${runs.small.peakRssGrowthMB.toFixed(0)} MB for ${gb(runs.small)} GB, ` +
+    `${runs.large.peakRssGrowthMB.toFixed(0)} MB for ${gb(runs.large)} GB ` +
+    `(${runs.memoryFlat ? `does not grow with the ${what}` : `grows with the ${what} by more than ${MEMORY_SLACK_MB} MB: over budget`})`;
   console.log(
     `DICOM upload: ${gb(result.large)} GB at ${result.large.mbps.toFixed(0)} MB/s ` +
       `(plain Node upload of the same bodies: ${result.plain.mbps.toFixed(0)} MB/s, ratio ${result.ratio.toFixed(2)}; ` +
       `server CPU ${result.large.cpuSecondsPerGB.toFixed(1)} s/GB, plain ${result.plain.cpuSecondsPerGB.toFixed(1)} s/GB); ` +
-      `server peak memory growth ${result.small.peakRssGrowthMB.toFixed(0)} MB for ${gb(result.small)} GB, ` +
-      `${result.large.peakRssGrowthMB.toFixed(0)} MB for ${gb(result.large)} GB ` +
-      `(${result.memoryFlat ? 'does not grow with the upload' : `grows with the upload by more than ${MEMORY_SLACK_MB} MB: over budget`})`,
+      memory(result, 'upload'),
   );
-  return result.memoryFlat;
+  const { stow } = result;
+  console.log(
+    `DICOMweb STOW-RS ingest: ${gb(stow.large)} GB at ${stow.large.mbps.toFixed(0)} MB/s ` +
+      `(patient upload of the same corpus: ${result.large.mbps.toFixed(0)} MB/s; plain Node: ${result.plain.mbps.toFixed(0)} MB/s); ` +
+      `server CPU ${stow.large.cpuSecondsPerGB.toFixed(1)} s/GB; ` +
+      memory(stow, 'ingest'),
+  );
+  return result.memoryFlat && stow.memoryFlat;
 }
 
 /**
- * Valid DICOM files of 5 MB with distinct SOP instance UIDs: dcmjs writes one, the others are
- * copies with the UID's bytes replaced by another UID of the same length.
+ * Valid DICOM files of 5 MB with distinct SOP instance UIDs and the accession number of the
+ * STOW-RS screening: dcmjs writes one, the others are copies with the UID's bytes replaced by
+ * another UID of the same length.
  */
 function writeFolder(directory: string, totalBytes: number): { files: string[]; fileBytes: number } {
   mkdirSync(directory, { recursive: true });
@@ -113,6 +140,7 @@ function syntheticImage(sopInstanceUid: string): Uint8Array {
     SeriesInstanceUID: '2.25.1001',
     Modality: 'MG',
     StudyDate: '20261006',
+    AccessionNumber: ACCESSION_NUMBER,
     Rows: ROWS,
     Columns: COLUMNS,
     BitsAllocated: 16,
@@ -135,8 +163,45 @@ function batchesOf(files: string[], fileBytes: number, limits: UploadLimits): st
   return batches;
 }
 
+/** A small run then a large one; the memory is flat when the large one grows it no more than the small one (plus slack). */
+async function timedRuns(server: Server, ingest: Ingest, small: string[][], large: string[][]): Promise<IngestRuns> {
+  const smallRun = await timedUpload(server, small, ingest);
+  const largeRun = await timedUpload(server, large, ingest);
+  return { small: smallRun, large: largeRun, memoryFlat: largeRun.peakRssGrowthMB <= smallRun.peakRssGrowthMB + MEMORY_SLACK_MB };
+}
+
+/** The patient's upload, as the browser sends a FormData of files (field `dicoms`). */
+function patientUpload(session: Session): Ingest {
+  return {
+    path: '/api/dicom',
+    headers: { cookie: session.cookie, 'x-csrf-token': session.token },
+    multipartType: 'multipart/form-data',
+    partHeaders: (file) =>
+      `Content-Disposition: form-data; name="dicoms"; filename="${path.basename(file)}"\r\nContent-Type: application/octet-stream\r\n`,
+    storedAll: (status, body, files) => {
+      const outcome = JSON.parse(body) as Partial<UploadOutcome>;
+      // The plain server stores bodies without reading them; the app must have stored every file.
+      return status === 200 && (outcome.stored === undefined || outcome.stored === files);
+    },
+  };
+}
+
+/** A PACS's STOW-RS request (PS3.18 10.5): one application/dicom part per file; 200 only when all are stored. */
+function stowRs(key: string): Ingest {
+  return {
+    path: STOW_PATH,
+    headers: { authorization: `Bearer ${key}`, accept: 'application/dicom+json' },
+    multipartType: 'multipart/related; type="application/dicom"',
+    partHeaders: () => 'Content-Type: application/dicom\r\n',
+    storedAll: (status, body, files) => {
+      const answer = JSON.parse(body) as Record<string, { Value?: unknown[] } | undefined>;
+      return status === 200 && answer[REFERENCED_SOP_SEQUENCE]?.Value?.length === files;
+    },
+  };
+}
+
 /** Sends the batches one after another while sampling the server's resident memory. */
-async function timedUpload(server: Server, batches: string[][], session: Session): Promise<UploadRun> {
+async function timedUpload(server: Server, batches: string[][], ingest: Ingest): Promise<UploadRun> {
   const baseline = rssOf(server.pid);
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 20);
@@ -145,11 +210,8 @@ async function timedUpload(server: Server, batches: string[][], session: Session
   const started = process.hrtime.bigint();
   try {
     for (const batch of batches) {
-      const { status, body } = await postMultipart(`${server.url}/api/dicom`, batch, session);
-      const outcome = JSON.parse(body) as Partial<UploadOutcome>;
-      // The plain server stores bodies without reading them; the app must have stored every file.
-      const complete = outcome.stored === undefined || outcome.stored === batch.length;
-      if (status !== 200 || !complete) throw new Error(`upload batch failed: ${status} ${body}`);
+      const { status, body } = await postMultipart(server.url, batch, ingest);
+      if (!ingest.storedAll(status, body, batch.length)) throw new Error(`${ingest.path} batch failed: ${status} ${body.slice(0, 2000)}`);
       bytes += batch.reduce((sum, file) => sum + statSync(file).size, 0);
     }
   } finally {
@@ -160,16 +222,10 @@ async function timedUpload(server: Server, batches: string[][], session: Session
   return { bytes, seconds, mbps: bytes / MB / seconds, cpuSecondsPerGB, peakRssGrowthMB: (peak - baseline) / MB };
 }
 
-/**
- * The multipart body a browser sends for a FormData of files (field `dicoms`), streamed from disk
- * in 1 MB reads with its exact Content-Length.
- */
-async function postMultipart(url: string, files: string[], session: Session): Promise<{ status: number; body: string }> {
+/** A multipart body of the files, one part each, streamed from disk in 1 MB reads with its exact Content-Length. */
+async function postMultipart(baseUrl: string, files: string[], ingest: Ingest): Promise<{ status: number; body: string }> {
   const boundary = `----bench${randomUUID()}`;
-  const head = (file: string) =>
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="dicoms"; filename="${path.basename(file)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    );
+  const head = (file: string) => Buffer.from(`--${boundary}\r\n${ingest.partHeaders(file)}\r\n`);
   const tail = Buffer.from(`--${boundary}--\r\n`);
   const length = files.reduce((sum, file) => sum + head(file).length + statSync(file).size + 2, 0) + tail.length;
   async function* body() {
@@ -180,14 +236,9 @@ async function postMultipart(url: string, files: string[], session: Session): Pr
     }
     yield tail;
   }
-  const req = request(url, {
+  const req = request(`${baseUrl}${ingest.path}`, {
     method: 'POST',
-    headers: {
-      cookie: session.cookie,
-      'x-csrf-token': session.token,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': length,
-    },
+    headers: { ...ingest.headers, 'content-type': `${ingest.multipartType}; boundary=${boundary}`, 'content-length': length },
   });
   const answer = once(req, 'response') as Promise<[IncomingMessage]>;
   await pipeline(Readable.from(body()), req);
@@ -228,15 +279,15 @@ async function signIn(url: string): Promise<Session> {
   return { cookie: login.headers.get('set-cookie')!.split(';')[0]!, token };
 }
 
-/** This file again, as a server process; it prints its port on stdout once listening. */
+/** This file again, as a server process; once listening it prints its port on stdout, and the app its API key after it. */
 async function startServer(mode: '--serve-app' | '--serve-plain', dataDir: string, children: ChildProcess[]): Promise<Server> {
   // Node itself with tsx's loader, not `npx tsx`: a wrapper would not pass SIGTERM on.
   const child = spawn(process.execPath, ['--import', 'tsx', SELF, mode, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-  const port = Number(line.toString().trim());
-  if (!port) throw new Error(`${mode} did not start: ${line.toString()}`);
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid! };
+  const [port, key] = line.toString().trim().split(' ');
+  if (!Number(port)) throw new Error(`${mode} did not start: ${line.toString()}`);
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, key };
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -246,14 +297,18 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The real app on an in-memory PGlite with one patient, storing under `dataDir`. */
+/**
+ * The real app on an in-memory PGlite with one patient, and another person whose screening has
+ * the folder's accession number with an API key that may store images into it; storing under `dataDir`.
+ */
 async function serveApp(dataDir: string): Promise<void> {
   const { startEmbeddedDatabase } = await import('../db/embedded');
   const { createApp } = await import('../server/app');
   const { loadConfig } = await import('../server/config');
   const { createDb, migrate } = await import('../server/db');
   const { createLogger } = await import('../server/lib/logger');
-  const { insertAccount, insertPerson } = await import('../tests/support/seed-minimal');
+  const { createApiKeyService } = await import('../server/provider/keys/api-key-service');
+  const { insertAccount, insertPerson, insertScreening } = await import('../tests/support/seed-minimal');
   const config = loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
@@ -267,8 +322,17 @@ async function serveApp(dataDir: string): Promise<void> {
   await migrate(db);
   const personId = await insertPerson(db, { firstName: 'Bench', lastName: 'Upload', birthAt: '1970-01-01' });
   await insertAccount(db, personId, PATIENT);
+  // Instances are unique per patient by SOP instance UID: STOW-RS stores the same folder into another person.
+  const stowPersonId = await insertPerson(db, { firstName: 'Bench', lastName: 'Stow', birthAt: '1971-01-01' });
+  const screeningId = await insertScreening(db, config, stowPersonId, { accessCode: 'Bench0001', examinedAt: '2026-10-06T09:00:00Z' });
+  await db('screenings').where({ id: screeningId }).update({ accession_number: ACCESSION_NUMBER });
+  const { key } = await createApiKeyService({ db, clock: Date.now, config }).create({
+    name: 'bench STOW-RS',
+    scopes: ['images:write'],
+    createdBy: 'bench',
+  });
   const app = createApp({ config, db, logger: createLogger(config) });
-  const server = app.listen(0, '127.0.0.1', () => console.log((server.address() as AddressInfo).port));
+  const server = app.listen(0, '127.0.0.1', () => console.log(`${(server.address() as AddressInfo).port} ${key}`));
   process.once('SIGTERM', () => {
     server.closeAllConnections();
     server.close();

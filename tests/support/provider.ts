@@ -111,7 +111,12 @@ export class ProviderClient {
     }
     const described = operation.responses[String(answer.status)] ?? operation.responses.default;
     if (!described) throw new Error(`${method} ${template} answered ${answer.status}, which the OpenAPI document does not describe`);
-    const schema = described.content?.['application/json']?.schema;
+    // application/json, or the DICOM JSON of DICOMweb (application/dicom+json).
+    const mediaType = answer.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+    if (answer.status < 300 && described.content && !Object.keys(described.content).some((type) => type.split(';')[0] === mediaType)) {
+      throw new Error(`${method} ${template} ${answer.status} answered ${mediaType}, which the OpenAPI document does not describe`);
+    }
+    const schema = (described.content?.[mediaType] ?? described.content?.['application/json'])?.schema;
     if (!schema || answer.body === undefined) return;
     const validate = this.validatorFor(schema);
     if (!validate(answer.body)) {
