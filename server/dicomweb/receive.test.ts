@@ -33,7 +33,7 @@ function stream(bytes: Buffer, size = 7): Readable {
 
 type Seen = Omit<ReceivedPart, 'path'> & { bytes?: string };
 
-async function receive(bytes: Buffer, limits = { maxPartBytes: 1000, maxParts: 10 }): Promise<Seen[]> {
+async function receive(bytes: Buffer, limits = { maxPartBytes: 1000, maxParts: 10, maxRequestBytes: 100_000 }): Promise<Seen[]> {
   return withReceivedParts(stream(bytes), BOUNDARY, incomingDir, limits, async (parts) =>
     parts.map(({ path: partPath, ...part }) => ({ ...part, ...(!part.refused && { bytes: readFileSync(partPath, 'latin1') }) })),
   );
@@ -46,6 +46,7 @@ describe('withReceivedParts', () => {
       {
         maxPartBytes: 5000,
         maxParts: 10,
+        maxRequestBytes: 100_000,
       },
     );
     expect(seen).toEqual([
@@ -59,12 +60,24 @@ describe('withReceivedParts', () => {
     const seen = await receive(body([{ bytes: Buffer.alloc(1001, 'x') }, { bytes: Buffer.from('ok') }, { bytes: Buffer.from('late') }]), {
       maxPartBytes: 1000,
       maxParts: 2,
+      maxRequestBytes: 100_000,
     });
     expect(seen).toEqual([
       { index: 0, contentType: undefined, size: 1001, refused: 'too_large' },
       { index: 1, contentType: undefined, size: 2, bytes: 'ok' },
       { index: 2, contentType: undefined, size: 0, refused: 'too_many' },
     ]);
+  });
+
+  it('keeps no more than the request may hold in all, refusing the part that would go over', async () => {
+    const parts = [Buffer.alloc(600, 'a'), Buffer.alloc(600, 'b'), Buffer.alloc(300, 'c')].map((bytes) => ({ bytes }));
+    const seen = await receive(body(parts), { maxPartBytes: 1000, maxParts: 10, maxRequestBytes: 1000 });
+    expect(seen.map(({ index, refused, bytes }) => ({ index, refused, kept: bytes?.length }))).toEqual([
+      { index: 0, refused: undefined, kept: 600 },
+      { index: 1, refused: 'too_large', kept: undefined },
+      { index: 2, refused: undefined, kept: 300 },
+    ]);
+    expect(readdirSync(incomingDir)).toEqual([]);
   });
 
   it('refuses a cut body or one without parts with 400 and leaves nothing behind', async () => {
@@ -80,7 +93,7 @@ describe('withReceivedParts', () => {
         stream(body([{ bytes: Buffer.from('x') }])),
         BOUNDARY,
         incomingDir,
-        { maxPartBytes: 10, maxParts: 1 },
+        { maxPartBytes: 10, maxParts: 1, maxRequestBytes: 100 },
         async ([part]) => {
           seenPath = part!.path;
           throw new Error('boom');

@@ -18,7 +18,12 @@ export type ReceivedPart = {
   refused?: 'too_large' | 'too_many';
 };
 
-export type ReceiveLimits = { maxPartBytes: number; maxParts: number };
+/**
+ * `maxRequestBytes`: what one request may keep on disk in all. A PACS may send its body chunked,
+ * with no length to refuse up front, so the parts are counted as they come: one that would take
+ * the request over is refused like a part over `maxPartBytes`.
+ */
+export type ReceiveLimits = { maxPartBytes: number; maxParts: number; maxRequestBytes: number };
 
 /** The boundary of a `multipart/related; type="application/dicom"` request (PS3.18 10.5.1); else 415. */
 export function stowBoundary(contentType: string | undefined): string {
@@ -66,6 +71,7 @@ async function receive(body: Readable, boundary: string, directory: string, limi
   }
   const parts: ReceivedPart[] = [];
   let current: Writing | undefined;
+  const kept = () => parts.reduce((sum, part) => sum + (part.refused ? 0 : part.size), 0);
   try {
     for await (const chunk of body) {
       for (const event of parser.write(chunk as Buffer)) {
@@ -73,7 +79,7 @@ async function receive(body: Readable, boundary: string, directory: string, limi
           current = startPart(parts.length, event.headers.get('content-type'), directory, limits);
           parts.push(current.part);
         } else if (event.kind === 'data' && current) {
-          await writeData(current, event.bytes, limits);
+          await writeData(current, event.bytes, limits, kept() - current.part.size);
         } else if (event.kind === 'partEnd' && current) {
           await finishPart(current);
           current = undefined;
@@ -100,11 +106,11 @@ function startPart(index: number, contentType: string | undefined, directory: st
   return writing;
 }
 
-async function writeData(writing: Writing, bytes: Buffer, limits: ReceiveLimits): Promise<void> {
+async function writeData(writing: Writing, bytes: Buffer, limits: ReceiveLimits, keptBefore: number): Promise<void> {
   const { part } = writing;
   if (part.refused) return;
   part.size += bytes.length;
-  if (part.size > limits.maxPartBytes) {
+  if (part.size > limits.maxPartBytes || keptBefore + part.size > limits.maxRequestBytes) {
     part.refused = 'too_large';
     writing.stream!.destroy();
     await rm(part.path, { force: true });

@@ -51,7 +51,8 @@ export function dicomwebRouter(deps: DicomwebDeps): Router {
 
   router.post('/studies', operation('stowStudies'), scopeGate('images:write'), async (req, res) => {
     const boundary = stowBoundary(req.get('content-type'));
-    const limits = { maxPartBytes: deps.config.upload.maxFileBytes, maxParts: deps.config.upload.maxFilesPerRequest };
+    const { maxFileBytes, maxFilesPerRequest, maxRequestBytes } = deps.config.upload;
+    const limits = { maxPartBytes: maxFileBytes, maxParts: maxFilesPerRequest, maxRequestBytes };
     const { apiKeyId } = providerContextOf(req, res).caller;
     const outcome = await withReceivedParts(req, boundary, deps.storage.incomingDir, limits, (parts) =>
       storeInstances(deps, { apiKeyId }, parts, url),
