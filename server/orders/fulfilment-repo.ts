@@ -279,3 +279,16 @@ export async function recordRefund(db: DbOrTransaction, refund: RefundRecord, no
     .onConflict('ext_refund_id')
     .merge({ provider_refund_id: refund.providerRefundId, status: refund.status, updated_at: now });
 }
+
+/** A refund's end as the provider's notification reports it; only a pending refund moves, so a replay or an older report changes nothing. */
+export async function settleRefund(
+  db: DbOrTransaction,
+  providerRefundId: string,
+  status: 'FINALIZED' | 'CANCELED',
+  now: Date,
+): Promise<boolean> {
+  const updated = await db('order_refunds')
+    .where({ provider_refund_id: providerRefundId, status: 'PENDING' })
+    .update({ status, updated_at: now });
+  return updated > 0;
+}

@@ -8,6 +8,7 @@ import { errorForLog, type Logger } from '../lib/logger';
 import type { RequestContext } from '../lib/principal';
 import type { PaymentProvider } from '../payments/provider';
 import { createOrderEvents, orderNumber, type OrderEventDeps } from './order-events';
+import { settleRefund } from './fulfilment-repo';
 import { findBuyer, findOrder, lockOrder, updateOrder, type OrderRow } from './orders-repo';
 import { decideTransition, type TransitionOutcome } from './payment-transitions';
 import {
@@ -183,6 +184,9 @@ export function createPaymentService(deps: PaymentDeps) {
       return 401;
     }
     const notification = check.notification;
+    if (notification.kind === 'refund' && notification.refundStatus !== 'PENDING') {
+      await settleRefund(db, notification.refundId, notification.refundStatus, receivedAt);
+    }
     if (notification.kind !== 'order') {
       const outcome = notification.kind === 'refund' ? `refund_${notification.refundStatus.toLowerCase()}` : 'ignored';
       const providerOrderId = notification.kind === 'refund' ? notification.providerOrderId : null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app';
+import { signOpenPayu } from '../payments/openpayu-signature';
 import { eventually, insertCatalog, insertPlaces, postalCopyForm, signedInPatient } from '../../tests/support/orders';
 import { providerClient, type ProviderClient } from '../../tests/support/provider';
 
@@ -221,6 +222,39 @@ describe('provider API: orders', () => {
     const more = await writer.post(`/orders/${paid.orderId}/refund`, { amountGrosze: 1, reason: 'Jeszcze' });
     expect(more.status).toBe(409);
     expect(more.body).toMatchObject({ code: 'CONFLICT', reason: 'nothing_to_refund' });
+  });
+
+  it("settles a kept refund by the provider's signed refund notification, and only forward", async () => {
+    const paid = await paidCopy('Rozliczona');
+    const refunded = await writer.post(`/orders/${paid.orderId}/refund`, { reason: 'Zwrot' });
+    const { refundId } = refunded.body.refund;
+    const providerOrderId = (await app.db('payments').where({ id: paid.paymentId }).first()).provider_order_id;
+    const notify = async (status: string) => {
+      const body = JSON.stringify({
+        orderId: providerOrderId,
+        extOrderId: 'x',
+        refund: {
+          refundId,
+          amount: String(refunded.body.refund.amountGrosze),
+          currencyCode: 'PLN',
+          status,
+          statusDateTime: new Date().toISOString(),
+        },
+      });
+      const signature = signOpenPayu(body, app.config.payments.sandboxSecondKey, 'SHA-256');
+      const response = await fetch(`${app.baseUrl}/api/payments/notify/sandbox`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'OpenPayu-Signature': signature },
+        body,
+      });
+      expect(response.status).toBe(200);
+    };
+    const status = async () => (await app.db('order_refunds').where({ provider_refund_id: refundId }).first('status')).status;
+    expect(await status()).toBe('PENDING');
+    await notify('FINALIZED');
+    expect(await status()).toBe('FINALIZED');
+    await notify('CANCELED');
+    expect(await status()).toBe('FINALIZED');
   });
 
   it('refunds part of a payment, and refuses an unpaid order', async () => {
