@@ -60,6 +60,8 @@ export async function withReceivedParts<T>(
   }
 }
 
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
 type Writing = { part: ReceivedPart; stream: WriteStream | undefined; failure: Error | undefined };
 
 async function receive(body: Readable, boundary: string, directory: string, limits: ReceiveLimits): Promise<ReceivedPart[]> {
@@ -101,7 +103,10 @@ function startPart(index: number, contentType: string | undefined, directory: st
     part.refused = 'too_many';
     return { part, stream: undefined, failure: undefined };
   }
-  const writing: Writing = { part, stream: createWriteStream(part.path), failure: undefined };
+  // A 1 MB buffer instead of the default 16 KB: with 64 KB network chunks the default waits for the
+  // disk after every chunk, and ingest ran at about 100 MB/s instead of about 170 (npm run bench).
+  // One part is written at a time, so this bounds the memory a request holds at 1 MB.
+  const writing: Writing = { part, stream: createWriteStream(part.path, { highWaterMark: WRITE_BUFFER_BYTES }), failure: undefined };
   writing.stream!.on('error', (error) => (writing.failure = error));
   return writing;
 }
