@@ -41,3 +41,16 @@ describe('job queue', () => {
     for (const name of names) expect((await boss.getQueue(name))?.name).toBe(name);
   });
 });
+
+describe('after stop', () => {
+  it("does not throw pg-boss's late bookkeeping at the process once the queue has stopped", async () => {
+    const own = startJobQueue({
+      db: database.db,
+      logger: createLogger(loadConfig({ SESSION_SECRET: 'x'.repeat(32), ACCESS_CODE_SECRET: 'y'.repeat(32), LOG_LEVEL: 'silent' })),
+    });
+    const sql = (await own.boss()).getDb();
+    await expect(sql.executeSql('SELECT * FROM no_such_table_of_pg_boss')).rejects.toThrow(/no_such_table_of_pg_boss/);
+    await own.stop();
+    await expect(sql.executeSql('SELECT * FROM no_such_table_of_pg_boss')).resolves.toEqual({ rows: [] });
+  });
+});
