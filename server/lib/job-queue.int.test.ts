@@ -49,8 +49,8 @@ describe('after stop', () => {
       logger: createLogger(loadConfig({ SESSION_SECRET: 'x'.repeat(32), ACCESS_CODE_SECRET: 'y'.repeat(32), LOG_LEVEL: 'silent' })),
     });
     const sql = (await own.boss()).getDb();
-    await expect(sql.executeSql('SELECT * FROM no_such_table_of_pg_boss')).rejects.toThrow(/no_such_table_of_pg_boss/);
+    await expect(sql.executeSql('SELECT * FROM no_such_table_of_pg_boss', [])).rejects.toThrow(/no_such_table_of_pg_boss/);
     await own.stop();
-    await expect(sql.executeSql('SELECT * FROM no_such_table_of_pg_boss')).resolves.toEqual({ rows: [] });
+    await expect(sql.executeSql('SELECT * FROM no_such_table_of_pg_boss', [])).resolves.toEqual({ rows: [] });
   });
 });
