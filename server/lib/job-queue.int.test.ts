@@ -42,15 +42,16 @@ describe('job queue', () => {
   });
 });
 
-describe('after stop', () => {
-  it("does not throw pg-boss's late bookkeeping at the process once the queue has stopped", async () => {
+describe('stop', () => {
+  it("waits for pg-boss's queries still running, such as a job's completion it does not await itself", async () => {
     const own = startJobQueue({
       db: database.db,
       logger: createLogger(loadConfig({ SESSION_SECRET: 'x'.repeat(32), ACCESS_CODE_SECRET: 'y'.repeat(32), LOG_LEVEL: 'silent' })),
     });
     const sql = (await own.boss()).getDb();
-    await expect(sql.executeSql('SELECT * FROM no_such_table_of_pg_boss', [])).rejects.toThrow(/no_such_table_of_pg_boss/);
+    let finished = false;
+    void sql.executeSql('SELECT pg_sleep(0.5)', []).then(() => (finished = true));
     await own.stop();
-    await expect(sql.executeSql('SELECT * FROM no_such_table_of_pg_boss', [])).resolves.toEqual({ rows: [] });
+    expect(finished).toBe(true);
   });
 });

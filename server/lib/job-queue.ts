@@ -33,17 +33,21 @@ const PERIODIC_RUN_SECONDS = 30 * 60;
  * go away with its schema. Cron scheduling stays off: `every` needs no clock monitor.
  */
 export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQueue {
-  // pg-boss may still finish a job's bookkeeping (its `complete`) after stop() has returned; by
-  // then the database may be gone (a test drops its schema), and pg-boss does not catch that
-  // rejection. After the stop such a query's failure is logged, not thrown: the job is one
-  // pg-boss would expire and hand to another process anyway.
-  let stopped = false;
-  const executeSql = (text: string, values: unknown[] | undefined) =>
-    executeOnKnex(db, text, values).catch((error: unknown) => {
-      if (!stopped) throw error;
-      logger.warn({ err: errorForLog(error) }, 'job queue query after stop failed');
-      return { rows: [] };
-    });
+  // pg-boss 10 completes a job without awaiting it (manager.js: `this.complete(...)` in its
+  // worker), so its stop() can return while that query still runs, and a failure of it (the
+  // database closed, a test's schema dropped) is a rejection nobody handles. Every query of
+  // pg-boss is tracked, and stop() waits for the last of them.
+  const queries = new Set<Promise<unknown>>();
+  const executeSql = (text: string, values: unknown[] | undefined) => {
+    const query = executeOnKnex(db, text, values);
+    const settled = query.then(
+      () => undefined,
+      () => undefined,
+    );
+    queries.add(settled);
+    void settled.then(() => queries.delete(settled));
+    return query;
+  };
   const boss = new PgBoss({
     db: { executeSql },
     schema: schemaOf(db) ?? 'pgboss',
@@ -113,7 +117,7 @@ export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQu
       await started.catch(() => undefined);
       await Promise.allSettled([...inFlight]);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      stopped = true;
+      while (queries.size > 0) await Promise.allSettled([...queries]);
     },
   };
 }
