@@ -53,5 +53,14 @@ describe('stop', () => {
     void sql.executeSql('SELECT pg_sleep(0.5)', []).then(() => (finished = true));
     await own.stop();
     expect(finished).toBe(true);
+
+    // Asked for after the stop, a query is not sent: it neither answers nor fails.
+    let settled = false;
+    sql.executeSql('SELECT * FROM no_such_table_of_pg_boss', []).then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
   });
 });

@@ -34,11 +34,14 @@ const PERIODIC_RUN_SECONDS = 30 * 60;
  */
 export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQueue {
   // pg-boss 10 completes a job without awaiting it (manager.js: `this.complete(...)` in its
-  // worker), so its stop() can return while that query still runs, and a failure of it (the
-  // database closed, a test's schema dropped) is a rejection nobody handles. Every query of
-  // pg-boss is tracked, and stop() waits for the last of them.
+  // worker), so its stop() can return while that query still runs, or even before it starts,
+  // and a failure of it (the database closed, a test's schema dropped) is a rejection nobody
+  // handles. Every query of pg-boss is tracked and stop() waits for the last of them; one asked
+  // for after that is never sent (and never settles): the queue is gone, and so may the database be.
   const queries = new Set<Promise<unknown>>();
+  let stopped = false;
   const executeSql = (text: string, values: unknown[] | undefined) => {
+    if (stopped) return new Promise<{ rows: unknown[] }>(() => undefined);
     const query = executeOnKnex(db, text, values);
     const settled = query.then(
       () => undefined,
@@ -118,6 +121,7 @@ export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQu
       await Promise.allSettled([...inFlight]);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       while (queries.size > 0) await Promise.allSettled([...queries]);
+      stopped = true;
     },
   };
 }
