@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { PaymentStatus, ProductKind, ShipmentStatus } from '../../common/types/orders';
 import type { Db } from '../db';
-import type { PaymentRow } from './payments-repo';
+import { PAYMENT_COLUMNS, paymentOf, type PaymentRow } from './payments-repo';
 
 type DbOrTransaction = Db | Knex.Transaction;
 
@@ -214,20 +214,8 @@ export async function findCompletedPayment(db: DbOrTransaction, orderId: number)
     .where({ order_id: orderId, status: 'COMPLETED' })
     .whereNotNull('provider_order_id')
     .orderBy('id', 'desc')
-    .first({
-      id: 'id',
-      orderId: 'order_id',
-      provider: 'provider',
-      providerOrderId: 'provider_order_id',
-      extOrderId: 'ext_order_id',
-      status: 'status',
-      amountGrosze: 'amount_grosze',
-      currency: 'currency',
-      redirectUri: 'redirect_uri',
-      flag: 'flag',
-      createdAt: 'created_at',
-    });
-  return row && { ...row, currency: row.currency.trim() };
+    .first(PAYMENT_COLUMNS);
+  return row && paymentOf(row);
 }
 
 /** Where a notice to the patient goes: her account's e-mail and, when known, her phone. */

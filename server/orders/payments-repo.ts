@@ -18,7 +18,7 @@ export type PaymentRow = {
   createdAt: Date;
 };
 
-const PAYMENT_COLUMNS = {
+export const PAYMENT_COLUMNS = {
   id: 'id',
   orderId: 'order_id',
   provider: 'provider',
@@ -32,7 +32,7 @@ const PAYMENT_COLUMNS = {
   createdAt: 'created_at',
 };
 
-const paymentOf = (row: PaymentRow): PaymentRow => ({ ...row, currency: row.currency.trim() });
+export const paymentOf = (row: PaymentRow): PaymentRow => ({ ...row, currency: row.currency.trim() });
 
 export async function findOpenPayment(db: DbOrTransaction, orderId: number): Promise<PaymentRow | undefined> {
   const row: PaymentRow | undefined = await db('payments')
