@@ -50,6 +50,24 @@ describe('the built client', () => {
     }
   });
 
+  it('answers every page path with the app whatever the Accept header, as curl or a link checker asks', async () => {
+    for (const accept of ['*/*', 'application/json', '']) {
+      for (const urlPath of ['/', '/screenings', '/screening/12', '/change-password/abc']) {
+        const response = await get(urlPath, accept ? { accept } : {});
+        expect(response.status, `${urlPath} with Accept "${accept}"`).toBe(200);
+        expect(await response.text()).toBe(indexHtml);
+      }
+    }
+  });
+
+  it('answers a missing file outside /assets with 404, not the page', async () => {
+    for (const urlPath of ['/missing.js', '/images/gone.png']) {
+      const response = await get(urlPath, { accept: '*/*' });
+      expect(response.status, urlPath).toBe(404);
+      expect(response.headers.get('content-type') ?? '').not.toContain('text/html');
+    }
+  });
+
   it('allows exactly its inline pre-paint script in the Content-Security-Policy', async () => {
     const csp = (await get('/', page)).headers.get('content-security-policy') ?? '';
     const hash = createHash('sha256').update(prePaintScript).digest('base64');
@@ -70,9 +88,11 @@ describe('the built client', () => {
   });
 
   it('keeps /api answers JSON even for a browser navigation', async () => {
-    const response = await get('/api/unknown', page);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ code: 'NOT_FOUND' });
+    for (const headers of [page, { accept: '*/*' }, {}]) {
+      const response = await get('/api/unknown', headers);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ code: 'NOT_FOUND' });
+    }
   });
 
   it('does not log the path of a page, which may hold a reset token', async () => {

@@ -103,11 +103,23 @@ function pageAnswer(indexHtml: string) {
   };
 }
 
+/** A file name's extension in the last segment of a path: `/sw.js`, not `/screening/12`. */
+const FILE_EXTENSION = /\.[a-z0-9]+$/i;
+
+/**
+ * A page of the app: every path without a file extension whatever the Accept header (a plain
+ * `curl /` or a link checker gets the page too), or any browser navigation. A missing script or
+ * image (a file name, or anything under /assets) stays a 404, never HTML.
+ */
+function isPageRequest(req: express.Request): boolean {
+  if (HASHED_ASSET.test(req.path)) return false;
+  return !FILE_EXTENSION.test(req.path) || !!req.headers.accept?.includes('text/html');
+}
+
 /**
  * Serves the built client. Files under /assets carry a content hash in their name and are cached
  * for good; index.html, sw.js, the manifest and the other public files are revalidated, so a new
- * release reaches the user on the next visit. Every other page navigation (Accept: text/html)
- * gets index.html: the client's router shows the page, or the home page for an unknown path.
+ * release reaches the user on the next visit. Every other page path (isPageRequest) gets index.html: the client's router shows the page, or the home page for an unknown path.
  * Text files go out brotli- or gzip-compressed when the browser accepts it.
  */
 export function clientRouter(client: BuiltClient): Router {
@@ -125,9 +137,7 @@ export function clientRouter(client: BuiltClient): Router {
   );
   const sendPage = pageAnswer(client.indexHtml);
   router.get(/.*/, (req, res, next) => {
-    // Only page navigations: a missing script or image must stay a 404, not turn into HTML.
-    const navigation = req.headers.accept?.includes('text/html') && !HASHED_ASSET.test(req.path);
-    if (!navigation) return next();
+    if (!isPageRequest(req)) return next();
     setLoggedPath(res, '(spa)');
     sendPage(req, res);
   });
