@@ -33,23 +33,23 @@ const page = <Page />;
 describe('RouteGuard', () => {
   it('shows only the loading state until the profile arrives, then the page', async () => {
     let answer: (value: { body: unknown }) => void = () => {};
-    fakeApi({ 'GET /user/profile': () => new Promise((resolve) => (answer = resolve)) });
+    fakeApi({ 'GET /auth/session': () => new Promise((resolve) => (answer = resolve)) });
     renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
     expect(screen.getByRole('status').textContent).toBe('Checking your session…');
     expect(screen.queryByText('sensitive page')).toBeNull();
-    answer({ body: demoPatient });
+    answer({ body: { user: demoPatient } });
     expect(await screen.findByText('sensitive page')).toBeTruthy();
   });
 
   it('sends a visitor without a session from a patient page to the patient login', async () => {
-    fakeApi({ 'GET /user/profile': unauthenticated });
+    fakeApi({ 'GET /auth/session': () => ({ body: { user: null } }) });
     const { location } = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
     await waitFor(() => expect(location.history.at(-1)).toBe('/portal/login'));
     expect(session.status).toBe('signedOut');
   });
 
   it('sends a visitor without a session from the result page to the result login', async () => {
-    const requests = fakeApi({ 'GET /user/profile': unauthenticated, 'GET /screening': unauthenticated });
+    const requests = fakeApi({ 'GET /auth/session': () => ({ body: { user: null } }), 'GET /screening': unauthenticated });
     const { location } = renderAt('/screening', <RouteGuard>{page}</RouteGuard>);
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
     expect(shownOn).not.toContain('/screening');
@@ -58,24 +58,24 @@ describe('RouteGuard', () => {
 
   it("asks for the screening info on the result page of a guest, the page's result and banners beside it", async () => {
     const requests = fakeApi({
-      'GET /user/profile': () => ({ body: demoGuest }),
+      'GET /auth/session': () => ({ body: { user: demoGuest } }),
       'GET /screening': () => ({ body: { id: 41, createdAt: '2024-05-06T08:00:00Z' } }),
     });
     renderAt('/screening', <RouteGuard>{page}</RouteGuard>);
     expect(await screen.findByText('sensitive page')).toBeTruthy();
     // The banners go with the profile, the result (an audited read) only once she may see the page.
-    expect(requests.map((request) => request.path)).toEqual(['/user/profile', '/banners', '/banners', '/screening/result', '/screening']);
+    expect(requests.map((request) => request.path)).toEqual(['/auth/session', '/banners', '/banners', '/screening/result', '/screening']);
   });
 
   it("never reads the result for a patient sent away from the guest's result page", async () => {
-    const requests = fakeApi({ 'GET /user/profile': () => ({ body: demoPatient }) });
+    const requests = fakeApi({ 'GET /auth/session': () => ({ body: { user: demoPatient } }) });
     const { location } = renderAt('/screening', <RouteGuard>{page}</RouteGuard>);
     await waitFor(() => expect(location.history.at(-1)).toBe('/screenings'));
     expect(requests.map((request) => request.path)).not.toContain('/screening/result');
   });
 
   it('sends a guest from a patient page to her screening', async () => {
-    const requests = fakeApi({ 'GET /user/profile': () => ({ body: demoGuest }) });
+    const requests = fakeApi({ 'GET /auth/session': () => ({ body: { user: demoGuest } }) });
     const { location } = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
     await waitFor(() => expect(location.history.at(-1)).toBe('/screening'));
     expect(shownOn).not.toContain('/screenings');
@@ -85,7 +85,7 @@ describe('RouteGuard', () => {
 
   it("sends a patient from another patient's survey to her screenings", async () => {
     fakeApi({
-      'GET /user/profile': () => ({ body: demoPatient }),
+      'GET /auth/session': () => ({ body: { user: demoPatient } }),
       'GET /screening': () => ({ status: 404, body: { code: 'NOT_FOUND' } }),
     });
     const { location } = renderAt('/screening/999/survey', <RouteGuard>{page}</RouteGuard>);
@@ -97,7 +97,7 @@ describe('RouteGuard', () => {
   describe('a result page whose id is not the screening the server answers (spec section 2)', () => {
     const otherScreening = () =>
       fakeApi({
-        'GET /user/profile': () => ({ body: demoGuest }),
+        'GET /auth/session': () => ({ body: { user: demoGuest } }),
         'GET /screening': () => ({ body: { id: 41, createdAt: '2024-05-06T08:00:00Z' } }),
       });
 
@@ -130,19 +130,19 @@ describe('RouteGuard', () => {
   });
 
   it('sends a signed-in user from a login page on, and shows the form to a visitor', async () => {
-    fakeApi({ 'GET /user/profile': () => ({ body: demoPatient }) });
+    fakeApi({ 'GET /auth/session': () => ({ body: { user: demoPatient } }) });
     const { location } = renderAt('/portal/login', <RouteGuard>{page}</RouteGuard>);
     await waitFor(() => expect(location.history.at(-1)).toBe('/screenings'));
     cleanup();
 
     session.status = 'unknown';
-    fakeApi({ 'GET /user/profile': unauthenticated });
+    fakeApi({ 'GET /auth/session': () => ({ body: { user: null } }) });
     renderAt('/login', <RouteGuard>{<p>login form</p>}</RouteGuard>);
     expect(screen.getByText('login form')).toBeTruthy();
   });
 
   it('keeps a user who must change the password on the profile', async () => {
-    fakeApi({ 'GET /user/profile': () => ({ body: { ...demoPatient, requirePasswordChange: true } }) });
+    fakeApi({ 'GET /auth/session': () => ({ body: { user: { ...demoPatient, requirePasswordChange: true } } }) });
     const { location } = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
     await waitFor(() => expect(location.history.at(-1)).toBe('/portal/profile'));
   });

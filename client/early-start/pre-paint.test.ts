@@ -81,7 +81,7 @@ async function startedOn({ path, onLine, installed = true, user = GUEST }: Devic
   const fetch = async (url: string, init: unknown) => {
     expect(init).toEqual({ headers: { Accept: 'application/json' }, credentials: 'same-origin' });
     requests.push(url);
-    if (url === '/api/user/profile') return user ? answer(true, user) : answer(false, { code: 'UNAUTHORIZED' });
+    if (url === '/api/auth/session') return answer(true, { user: user ?? null });
     return answer(true, url.includes('top-placement') ? BANNERS : {});
   };
   const window: { portalPdfWorker?: unknown; portalEarlyRequests?: Record<string, Promise<unknown>>; fetch: typeof fetch } = { fetch };
@@ -126,7 +126,7 @@ describe('the pre-paint script: the result page before the app', () => {
     expect(online.workers).toEqual([]);
     expect(online.links).toEqual([{ rel: 'modulepreload', href: URLS.resultPage, crossOrigin: 'anonymous' }]);
     // Her profile first: her screening and result wait for it.
-    expect(online.requests).toEqual(['/api/user/profile', '/api/banners?type=top-placement', '/api/screening', '/api/screening/result']);
+    expect(online.requests).toEqual(['/api/auth/session', '/api/banners?type=top-placement', '/api/screening', '/api/screening/result']);
     // The top sponsor logos download at once, first.
     expect(online.images).toEqual([
       { fetchPriority: 'high', src: '/banners/a.svg' },

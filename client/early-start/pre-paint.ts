@@ -98,10 +98,10 @@ export function prePaint(urls: EarlyStartUrls): void {
   // Her screening and result only once the profile shows the page is hers to open: each read of
   // a result is audited. Mirrors the guard's rule, client/routes/decide-navigation.ts
   // (client/early-start/pre-paint.test.ts runs both on the same sessions).
-  const hers = send('/api/user/profile')
+  const hers = send('/api/auth/session')
     .then(json)
-    .then((user) => {
-      const profile = user as { guest?: boolean; id?: number | null; requirePasswordChange?: boolean } | null;
+    .then((answer) => {
+      const profile = (answer as { user?: unknown } | null)?.user as { guest?: boolean; id?: number | null; requirePasswordChange?: boolean } | null;
       const guest = !!profile && (profile.guest || profile.id === null);
       return !!profile && !profile.requirePasswordChange && guest === !screeningPath[1];
     });

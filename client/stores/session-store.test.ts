@@ -15,11 +15,11 @@ const unauthenticated = () => ({ status: 401, body: { code: 'UNAUTHENTICATED' } 
 
 describe('session store', () => {
   it('is signed in after a profile answer and signed out after a refusal', async () => {
-    fakeApi({ 'GET /user/profile': () => ({ body: demoPatient }) });
+    fakeApi({ 'GET /auth/session': () => ({ body: { user: demoPatient } }) });
     await loadProfile();
     expect(session).toEqual({ status: 'signedIn', user: demoPatient });
 
-    fakeApi({ 'GET /user/profile': unauthenticated });
+    fakeApi({ 'GET /auth/session': () => ({ body: { user: null } }) });
     await loadProfile();
     expect(session).toEqual({ status: 'signedOut', user: null });
   });
@@ -55,7 +55,7 @@ describe('session store', () => {
     setSignedIn(demoPatient);
     fakeApi({
       'GET /screening': () => ({ status: 403, body: { code: 'PASSWORD_CHANGE_REQUIRED' } }),
-      'GET /user/profile': () => ({ body: { ...demoPatient, requirePasswordChange: true } }),
+      'GET /auth/session': () => ({ body: { user: { ...demoPatient, requirePasswordChange: true } } }),
     });
     expect(await loadScreeningInfo(3)).toEqual({ outcome: 'refused' });
     expect(session.user?.requirePasswordChange).toBe(true);

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
-import type { ScreeningInfo, SessionUser } from '@common/types/session';
+import type { ScreeningInfo, SessionAnswer, SessionUser } from '@common/types/session';
 import { api, isApiError } from '../lib/api';
 
 export type SessionStatus = 'unknown' | 'signedOut' | 'signedIn';
@@ -23,10 +23,17 @@ export function setSignedOut(): void {
   session.status = 'signedOut';
 }
 
-/** `GET /api/user/profile`: a session answers its user; anything else counts as signed out. */
+/**
+ * `GET /api/auth/session`: the session's user, or null when signed out. It answers a visitor 200,
+ * so asking on every page load leaves no failed request in the console.
+ */
 export async function loadProfile(): Promise<SessionUser | null> {
   try {
-    const user = await api.get<SessionUser>('/user/profile');
+    const { user } = await api.get<SessionAnswer>('/auth/session');
+    if (!user) {
+      setSignedOut();
+      return null;
+    }
     setSignedIn(user);
     return user;
   } catch (error) {

@@ -24,5 +24,8 @@ export type SessionUser = {
 /** Both login calls answer this; the client replaces its CSRF token with the fresh one. */
 export type LoginResponse = { user: SessionUser; csrfToken: string };
 
+/** `GET /api/auth/session`: the signed-in user, or null for a visitor (always 200). */
+export type SessionAnswer = { user: SessionUser | null };
+
 /** `GET /api/screening` */
 export type ScreeningInfo = { id: number; createdAt: string };

@@ -1,12 +1,12 @@
 import { Router, type Request } from 'express';
 import { portalLoginSchema, resultLoginSchema } from '../../common/validation/auth';
-import type { LoginResponse } from '../../common/types/session';
+import type { LoginResponse, SessionAnswer } from '../../common/types/session';
 import { unauthenticated } from '../lib/errors';
 import { parseInput } from '../lib/parse';
 import type { SessionPrincipal } from '../lib/principal';
 import { createSessionUserService } from './session-user';
 import { createAuthService, type AuthDeps } from './service';
-import { ensureAnonymousSession, renewSession } from './session';
+import { endSession, ensureAnonymousSession, principalOf, renewSession } from './session';
 
 /** `/api/auth` (docs/api.md). CSRF is checked before these handlers, login included. */
 export function authRouter(deps: AuthDeps): Router {
@@ -29,6 +29,15 @@ export function authRouter(deps: AuthDeps): Router {
     const input = parseInput(portalLoginSchema, req.body);
     const principal = await auth.loginWithPassword(input, req.ip);
     res.json(await signIn(req, principal));
+  });
+
+  // Who this browser is signed in as, or null: the client's start-up question. Unlike
+  // /api/user/profile it answers 200 to a visitor, so an anonymous page load has no failed request.
+  router.get('/session', async (req, res) => {
+    const principal = principalOf(req);
+    const user = principal ? await users.sessionUser(principal) : null;
+    if (principal && !user) await endSession(req);
+    res.json({ user } satisfies SessionAnswer);
   });
 
   // A GET because the client contract says so (spec section 7); csrf.ts checks its token anyway.

@@ -44,6 +44,30 @@ describe('session cookie', () => {
   });
 });
 
+describe('GET /api/auth/session', () => {
+  it('answers a visitor 200 with no user, sets no cookie and is never cached', async () => {
+    const response = await fetch(`${app.baseUrl}/api/auth/session`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ user: null });
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('answers the signed-in patient with her profile, the same as /api/user/profile', async () => {
+    const client = await signedInPatient();
+    const profile = await client.get('/api/user/profile');
+    const session = await client.get('/api/auth/session');
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ user: profile.body });
+  });
+
+  it('answers no user after logout', async () => {
+    const client = await signedInPatient();
+    await client.logout();
+    expect((await client.get('/api/auth/session')).body).toEqual({ user: null });
+  });
+});
+
 describe('login renews the session id', () => {
   it('issues a new cookie and the id from before the login signs nobody in', async () => {
     const client = app.client();

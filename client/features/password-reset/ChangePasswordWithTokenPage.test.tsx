@@ -25,7 +25,7 @@ const csrf = () => ({ body: { csrfToken: 't' } });
 function open(path: string, routes: FakeRoutes) {
   const requests = fakeApi({
     'GET /auth/csrf': csrf,
-    'GET /user/profile': () => ({ status: 401, body: { code: 'UNAUTHENTICATED' } }),
+    'GET /auth/session': () => ({ body: { user: null } }),
     ...routes,
   });
   const rendered = renderAt(path, <Route path="/change-password/:token" component={ChangePasswordWithTokenPage} />);

@@ -122,14 +122,14 @@ describe('ProfilePage', () => {
     const requests = fakeApi({
       'GET /auth/csrf': csrf,
       'PATCH /auth/password': () => ({ body: { user: anna, csrfToken: 'renewed' } }),
-      'GET /user/profile': () => ({ body: anna }),
+      'GET /auth/session': () => ({ body: { user: anna } }),
     });
     const user = userEvent.setup();
     const { location } = renderAt('/portal/profile', <ProfilePage />);
     await fillIn(user, { old: OLD, new: NEW, confirm: NEW });
     await submit(user);
 
-    await waitFor(() => expect(requests.some((r) => r.path === '/user/profile')).toBe(true));
+    await waitFor(() => expect(requests.some((r) => r.path === '/auth/session')).toBe(true));
     const patch = requests.find((r) => r.method === 'PATCH');
     expect(patch?.body).toEqual({ oldPassword: await sha256Hex(OLD), newPassword: await sha256Hex(NEW), confirm: await sha256Hex(NEW) });
     expect(JSON.stringify(requests)).not.toContain(NEW);
@@ -144,7 +144,7 @@ describe('ProfilePage', () => {
       ...noticesOn,
       'GET /auth/csrf': csrf,
       'PATCH /auth/password': () => ({ body: { user: { ...ewa, requirePasswordChange: false }, csrfToken: 'renewed' } }),
-      'GET /user/profile': () => ({ body: { ...ewa, requirePasswordChange: false } }),
+      'GET /auth/session': () => ({ body: { user: { ...ewa, requirePasswordChange: false } } }),
     });
     const user = userEvent.setup();
     const { location } = renderAt('/portal/profile', <ProfilePage />);
