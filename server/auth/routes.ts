@@ -37,7 +37,7 @@ export function authRouter(deps: AuthDeps): Router {
     const principal = principalOf(req);
     const user = principal ? await users.sessionUser(principal) : null;
     if (principal && !user) await endSession(req);
-    res.json({ user } satisfies SessionAnswer);
+    res.json({ user: user ?? null } satisfies SessionAnswer);
   });
 
   // A GET because the client contract says so (spec section 7); csrf.ts checks its token anyway.
