@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { LinkButton } from './ui/LinkButton';
 import { useT } from '../lib/intl';
+import { PageTitle } from './ui/PageTitle';
 
 type TextPageProps = {
   title: string;
@@ -18,7 +19,7 @@ export function TextPage({ title, subtitle, children, backToHome = false }: Text
   return (
     <article className="card text-page">
       <header className="text-page__header">
-        <h1>{title}</h1>
+        <PageTitle>{title}</PageTitle>
         {subtitle && <p className="text-page__subtitle">{subtitle}</p>}
       </header>
       {children}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { PageTitle } from './PageTitle';
 import { cx } from './classes';
 
 export type CardProps = {
@@ -15,11 +16,17 @@ export function Card({ title, headingLevel = 2, children, className }: CardProps
   const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1] ?? 'h2';
   return (
     <section className={cx('card', className)} aria-labelledby={title ? titleId : undefined}>
-      {title && (
-        <Heading id={titleId} className="card__title">
-          {title}
-        </Heading>
-      )}
+      {title &&
+        // A card that holds the whole page (a login, a form) carries the page's title.
+        (headingLevel === 1 ? (
+          <PageTitle id={titleId} className="card__title">
+            {title}
+          </PageTitle>
+        ) : (
+          <Heading id={titleId} className="card__title">
+            {title}
+          </Heading>
+        ))}
       {children}
     </section>
   );

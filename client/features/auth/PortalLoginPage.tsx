@@ -21,7 +21,8 @@ type Field = (typeof FIELDS)[number];
 /** login_portal: the patient portal, entered with the login (email) and password. */
 export default function PortalLoginPage() {
   const t = useT();
-  useDocumentTitle(t('login.portal.title'));
+  // Its heading is the portal's name, which every title ends with: the tab says what happens here.
+  useDocumentTitle(t('login.portal.documentTitle'));
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [consents, setConsents] = useState<Consents>({ portalTerms: false, policyTerms: false });

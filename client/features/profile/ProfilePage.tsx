@@ -6,6 +6,7 @@ import { PasswordChangeRequiredNotice } from './PasswordChangeRequiredNotice';
 import { NoticesCard } from './NoticesCard';
 import { PersonalDataCard } from './PersonalDataCard';
 import './profile.css';
+import { PageTitle } from '../../components/ui/PageTitle';
 
 /** profile_portal: the patient's own data, the password change and her notification choices (spec section 2). */
 export default function ProfilePage() {
@@ -17,7 +18,7 @@ export default function ProfilePage() {
 
   return (
     <div className="profile-page">
-      <h1 className="profile-page__title">{t('profile.title')}</h1>
+      <PageTitle className="profile-page__title">{t('profile.title')}</PageTitle>
       {user.requirePasswordChange && <PasswordChangeRequiredNotice />}
       <PersonalDataCard user={user} />
       <PasswordChangeForm login={user.email ?? undefined} heldForPasswordChange={user.requirePasswordChange} />

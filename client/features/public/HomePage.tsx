@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { Link } from '../../components/ui/Link';
 import { useT, type MessageKey } from '../../lib/intl';
 import { CopyIcon, PatientIcon, ResultIcon } from './icons';
+import { PageTitle } from '../../components/ui/PageTitle';
 
 type Tile = { route: RouteName; title: MessageKey; description: MessageKey; icon: ReactNode };
 
@@ -25,7 +26,7 @@ export function HomePage() {
   return (
     <div className="home">
       <div className="card home__intro">
-        <h1 className="h0">{t('home.title')}</h1>
+        <PageTitle>{t('home.title')}</PageTitle>
         <p className="home__lead">{t('home.lead')}</p>
       </div>
       <ul className="tiles">

@@ -16,6 +16,7 @@ import { useApiGet } from '../../lib/use-api-get';
 import { useUpload } from './use-upload';
 import './upload.css';
 import { LoadFailure } from '../../components/ui/LoadFailure';
+import { PageTitle } from '../../components/ui/PageTitle';
 
 /**
  * upload (/portal/upload-screenings): the patient sends images of earlier examinations, e.g. a
@@ -42,7 +43,7 @@ export default function UploadPage() {
   return (
     <article className="card upload-page">
       <header>
-        <h1 className="upload-page__title">{title}</h1>
+        <PageTitle className="upload-page__title">{title}</PageTitle>
         <p className="upload-page__lead">{t('upload.lead')}</p>
       </header>
 

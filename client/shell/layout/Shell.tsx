@@ -3,24 +3,20 @@ import { useLocation } from 'wouter';
 import { cx } from '../../components/ui/classes';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { focusAfterNavigation } from '../../lib/page-focus';
 import { useT } from '../../lib/intl';
 
 /**
  * The frame of every page: skip link, header with the accessibility tools, main, footer.
- * After a client-side navigation focus moves to <main>, so keyboard and screen-reader users
- * start reading the new page instead of staying on the link they pressed.
+ * After a client-side navigation focus moves to the new page's heading (page-focus.ts).
  */
 export function Shell({ variant, children }: { variant: 'public' | 'signed-in'; children: ReactNode }) {
   const t = useT();
   const [location] = useLocation();
   const mainRef = useRef<HTMLElement>(null);
-  const previousLocation = useRef(location);
 
   useEffect(() => {
-    if (previousLocation.current === location) return;
-    previousLocation.current = location;
-    mainRef.current?.focus({ preventScroll: true });
-    window.scrollTo(0, 0);
+    focusAfterNavigation(location, mainRef.current);
   }, [location]);
 
   return (

@@ -17,6 +17,7 @@ import { SlotChoice } from './SlotChoice';
 import { useCheckout } from './use-checkout';
 import '../status/status.css';
 import './checkout.css';
+import { PageTitle } from '../../../components/ui/PageTitle';
 
 /** The copy of records has its own form (order_screening_copy); this page sells the rest. */
 const isSoldHere = (product: Product) => product.kind !== 'copy';
@@ -60,7 +61,7 @@ export default function CheckoutPage() {
     const retry = () => (products.failed ? products.reload() : result.reload());
     return (
       <article className="card order-page">
-        <h1>{t('orders.checkout.title')}</h1>
+        <PageTitle>{t('orders.checkout.title')}</PageTitle>
         <LoadFailure message={t('orders.checkout.loadError')} onRetry={retry} />
       </article>
     );
@@ -68,7 +69,7 @@ export default function CheckoutPage() {
 
   return (
     <article className="card order-page checkout">
-      <h1>{t('orders.checkout.title')}</h1>
+      <PageTitle>{t('orders.checkout.title')}</PageTitle>
       <OrderStateMessage tone={products.data && result.data ? null : 'progress'}>{t('app.loading')}</OrderStateMessage>
       {products.data && offer.length === 0 && <p>{t('orders.checkout.noProducts')}</p>}
       {offer.length > 0 && result.data && (

@@ -13,6 +13,7 @@ import { useOrderStatus } from '../use-order-status';
 import { paymentOutcome } from './payment-outcome';
 import { usePaymentConfirmation } from './use-payment-confirmation';
 import './payment-result.css';
+import { PageTitle } from '../../../components/ui/PageTitle';
 
 function positiveId(value: string | null): number | null {
   return value !== null && /^[1-9]\d*$/.test(value) ? Number(value) : null;
@@ -46,7 +47,7 @@ export default function PaymentResultPage() {
 
   return (
     <article className="card order-page">
-      <h1>{t('orders.payment.title')}</h1>
+      <PageTitle>{t('orders.payment.title')}</PageTitle>
       <OrderStateMessage tone={outcome?.tone ?? (confirmation.failed ? null : 'progress')}>
         {t(outcome?.key ?? 'orders.payment.checking')}
       </OrderStateMessage>

@@ -10,6 +10,7 @@ import { OrderStateMessage, type StateTone } from './OrderStateMessage';
 import { UnpaidOrderActions } from './UnpaidOrderActions';
 import type { MessageKey } from '../../../lib/intl';
 import './status.css';
+import { PageTitle } from '../../../components/ui/PageTitle';
 
 function routeOrderId(param: string | undefined): number | null {
   return param !== undefined && /^\d+$/.test(param) ? Number(param) : null;
@@ -37,7 +38,7 @@ export default function OrderStatusPage() {
 
   return (
     <article className="card order-page">
-      <h1>{t('orders.status.title')}</h1>
+      <PageTitle>{t('orders.status.title')}</PageTitle>
       <OrderStateMessage tone={state?.tone ?? null}>{state && t(state.key)}</OrderStateMessage>
       {load.failed && <LoadFailure message={t('orders.status.loadError')} onRetry={load.reload} />}
       {view && !load.notFound && (
