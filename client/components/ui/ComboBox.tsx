@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  Button,
   ComboBox as AriaComboBox,
   FieldError,
   Input,
@@ -28,16 +29,23 @@ export type ComboBoxProps = Omit<AriaComboBoxProps<ComboBoxOption>, 'className' 
 };
 
 /**
- * A text field with a list of options (react-aria ComboBox): typing filters or searches, arrows
- * and Enter choose, Escape closes. `textValue` is what the field shows and screen readers say;
+ * A text field with a list of options (react-aria ComboBox): typing, ArrowDown or the button opens
+ * it, typing filters or searches, arrows and Enter choose, Escape closes. `textValue` is what the field shows and screen readers say;
  * `content` may add detail under it (a place's powiat and gmina).
  */
 export function ComboBox({ label, description, errorMessage, options, emptyMessage, className, isInvalid, name, ...props }: ComboBoxProps) {
   return (
     <AriaComboBox {...props} items={options} isInvalid={isInvalid || Boolean(errorMessage)} className={cx('field', 'combo-box', className)}>
       <Label className="field__label">{label}</Label>
-      {/* The name on the visible input, so focus can go to the first field with a problem. */}
-      <Input className="field__input" name={name} />
+      <div className="combo-box__field">
+        {/* The name on the visible input, so focus can go to the first field with a problem. */}
+        <Input className="field__input combo-box__input" name={name} />
+        {/* Opens the whole list by touch or mouse; react-aria names it ("Show suggestions", in the
+            page's language) and keeps it out of the Tab order, as ArrowDown does the same. */}
+        <Button className="combo-box__button">
+          <span aria-hidden="true">▾</span>
+        </Button>
+      </div>
       {description && (
         <Text slot="description" className="field__description">
           {description}

@@ -33,7 +33,8 @@ export function SponsorBanners({ placement }: { placement: BannerPosition }) {
 
   if (banners.length === 0) return null;
   return (
-    <aside className="sponsor-banners" aria-label={t('result.sponsors')}>
+    // Two such asides may share the page (above and below the result): each has its own name.
+    <aside className="sponsor-banners" aria-label={t(placement === 'top-placement' ? 'result.sponsors.top' : 'result.sponsors.bottom')}>
       {banners.map((banner) => {
         const image = (
           <img
@@ -48,7 +49,7 @@ export function SponsorBanners({ placement }: { placement: BannerPosition }) {
         return (
           <div key={banner.id} className="sponsor-banners__item">
             {banner.linkUrl ? (
-              <a href={banner.linkUrl} target="_blank" rel="noopener noreferrer">
+              <a href={banner.linkUrl} target="_blank" rel="noopener noreferrer" className="sponsor-banners__link">
                 {image}
               </a>
             ) : (

@@ -4,7 +4,7 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { Dialog } from '../../components/ui/Dialog';
 import { useT, type MessageKey, type MessageValues } from '../../lib/intl';
 import { CONSENT_COOKIE_NAME, CONSENT_LIFETIME_DAYS, readConsent, SESSION_COOKIE_NAME } from './consent-cookie';
-import { consentDialog, decideConsent } from './consent-store';
+import { closeCookieDialog, decideConsent } from './consent-store';
 import './cookie-consent.css';
 
 type CookieRow = {
@@ -82,7 +82,7 @@ export default function CookieConsentDialog() {
       title={t('cookies.title')}
       isOpen
       onOpenChange={(isOpen) => {
-        if (!isOpen) consentDialog.isOpen = false;
+        if (!isOpen) closeCookieDialog();
       }}
       isDismissable={alreadyDecided}
       isKeyboardDismissDisabled={!alreadyDecided}

@@ -19,12 +19,13 @@ type MenuLink = { id: string; href: string; label: MessageKey };
 
 const GUEST_LINKS: MenuLink[] = [{ id: 'audit', href: pathFor('audit'), label: 'userMenu.audit' }];
 const PATIENT_LINKS: MenuLink[] = [
+  { id: 'screenings', href: pathFor('mammography_screenings'), label: 'userMenu.myScreenings' },
   { id: 'my-data', href: pathFor('profile_portal'), label: 'userMenu.myData' },
   { id: 'upload', href: pathFor('upload'), label: 'userMenu.uploadScreenings' },
   { id: 'audit', href: pathFor('portal_audit'), label: 'userMenu.audit' },
 ];
 
-/** Guest menu: audit, log out. Patient menu: my data, upload screenings, audit, log out. */
+/** Guest menu: audit, log out. Patient menu: my screenings, my data, upload screenings, audit, log out. */
 export default function UserMenu() {
   const t = useT();
   const { status, user } = useSession();

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { cx } from '../../components/ui/classes';
 import { useT } from '../../lib/intl';
 import { dismissNotification, NOTIFICATION_LIFETIME_MS, notifications, type Notification } from '../../stores/notification-store';
+import { useKeepFocusUncovered } from './keep-focus-uncovered';
 import './notifications.css';
 
 const ICONS: Record<Notification['kind'], string> = {
@@ -58,8 +59,10 @@ export function Notifications() {
   const { items } = useSnapshot(notifications);
   const errors = items.filter((item) => item.kind === 'error');
   const others = items.filter((item) => item.kind !== 'error');
+  const stack = useRef<HTMLElement>(null);
+  useKeepFocusUncovered(stack);
   return (
-    <section className="notifications" aria-label={t('notifications.region')}>
+    <section ref={stack} className="notifications" aria-label={t('notifications.region')}>
       <div role="alert">
         {errors.map((item) => (
           <NotificationItem key={item.id} item={item as Notification} />

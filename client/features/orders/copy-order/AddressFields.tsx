@@ -88,7 +88,9 @@ export function AddressFields({ provinces, values, change, errorOf }: Props) {
         onSelectionChange={(key) => chooseProvince(key === null ? null : Number(key))}
         inputValue={provinceInput}
         onInputChange={setProvinceInput}
-        menuTrigger="focus"
+        // Not "focus": after a refused submit focus lands here, and an open list would cover the
+        // form and hide it from assistive technology. Typing, ArrowDown or the button opens it.
+        menuTrigger="input"
         allowsEmptyCollection
         isRequired
         errorMessage={messageOf('address.province')}
