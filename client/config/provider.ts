@@ -8,6 +8,8 @@ export const PROVIDER = {
   address: 'ul. Przykładowa 1, 00-001 Warszawa',
   bankAccount: 'PL00 0000 0000 0000 0000 0000 0000',
   email: 'kontakt@example.com',
+  /** As the server's PROVIDER_PHONE default: the number the result page gives for questions. */
+  phone: '+48 22 000 00 00',
   dataProtectionOfficerEmail: 'iod@example.com',
   /** Fee for a copy of the medical records in PLN (spec section 9); the result itself is free. */
   copyFeePln: 21,

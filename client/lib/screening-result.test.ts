@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
 import pl from '../i18n/pl.json';
 import { downloadName } from '../documents/download-names';
-import { documentLanguage, isDescriptionCompleted, resultWordingKey } from './screening-result';
+import { documentLanguage, isDescriptionCompleted, resultExplanation, resultWordingKey } from './screening-result';
 
 describe('the result scale (spec section 3)', () => {
   it.each([
@@ -23,6 +23,32 @@ describe('the result scale (spec section 3)', () => {
     expect(resultWordingKey(null)).toBeNull();
     expect(resultWordingKey(undefined)).toBeNull();
     expect(resultWordingKey(0)).toBeNull();
+  });
+});
+
+describe('the result explained in plain words', () => {
+  it.each([
+    [1, 'routine', false],
+    [2, 'routine', false],
+    [3, 'followUp', true],
+    [4, 'attention', true],
+    [5, 'attention', true],
+    [-1, 'followUp', true],
+  ] as const)('gives BI-RADS %s the %s look, with the referral and booking texts: %s', (value, tone, furtherTests) => {
+    const explanation = resultExplanation(value);
+    expect(explanation).toMatchObject({ tone, furtherTests });
+    for (const key of [explanation!.title, explanation!.meaning, explanation!.next]) {
+      expect(key.startsWith('result.explanation.')).toBe(true);
+      expect(en[key as keyof typeof en]).toBeTruthy();
+      expect(pl[key as keyof typeof pl]).toBeTruthy();
+    }
+  });
+
+  it('sets only 4 and 5 apart from a benign result, and explains nothing without a result', () => {
+    expect([1, 2, 3, 4, 5, -1].filter((value) => resultExplanation(value)?.tone === 'attention')).toEqual([4, 5]);
+    expect(resultExplanation(null)).toBeNull();
+    expect(resultExplanation(undefined)).toBeNull();
+    expect(resultExplanation(0)).toBeNull();
   });
 });
 

@@ -38,5 +38,9 @@ export const surveyAnswersSchema = z
   });
 export type SurveyAnswers = z.infer<typeof surveyAnswersSchema>;
 
-/** `GET /api/screening/survey` with 200: the survey was sent that day; the answers stay anonymous. */
-export type SurveyStatus = { submittedAt: string };
+/**
+ * `GET /api/screening/survey` with 200: when the survey was sent, and her answers (DECISIONS.md 16).
+ * `answers` is null for a survey sent while answers were stored anonymously (DECISIONS.md 10):
+ * those cannot be shown.
+ */
+export type SurveyStatus = { submittedAt: string; answers: SurveyAnswers | null };

@@ -4,6 +4,7 @@ import * as outboxReplyTo from './002_outbox_reply_to';
 import * as ordersAndPayments from './004_orders_and_payments';
 import * as localityRegister from './005_locality_register';
 import * as providerIntegration from './006_provider_integration';
+import * as surveyAnswersWithScreening from './007_survey_answers_with_screening';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '004_orders_and_payments': ordersAndPayments,
   '005_locality_register': localityRegister,
   '006_provider_integration': providerIntegration,
+  '007_survey_answers_with_screening': surveyAnswersWithScreening,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

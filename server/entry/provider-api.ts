@@ -13,6 +13,7 @@ import { apiDocsPage } from '../provider/docs-page';
 import { endpointsRouter, type ProviderEndpoint } from '../provider/endpoint';
 import { providerOpenApiDocument, type ExtraPaths } from '../provider/openapi';
 import { staffAuditTrail } from '../provider/staff-audit';
+import { surveyEndpoints } from '../survey/provider-endpoints';
 
 /**
  * The provider API (`/api/provider/v1`): the entry of the provider's systems (RIS, PACS) and
@@ -29,6 +30,7 @@ export function providerApi(deps: ServerDeps): Router {
     ...orderEndpoints({ ...deps, payments: deps.payments.provider }),
     ...contentEndpoints(deps),
     ...invitationEndpoints(deps),
+    ...surveyEndpoints(deps),
   ];
   const extraPaths: ExtraPaths = { ...dicomwebOpenApiPaths };
   const document = providerOpenApiDocument(endpoints, extraPaths, deps.config.version);

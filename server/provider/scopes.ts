@@ -11,6 +11,7 @@ export const PROVIDER_SCOPES = [
   'orders:read',
   'orders:write',
   'catalog:write',
+  'surveys:read',
 ] as const;
 
 export type ProviderScope = (typeof PROVIDER_SCOPES)[number];

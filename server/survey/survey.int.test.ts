@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type SignIn } from '../../tests/support/app';
+import { signedInPatient } from '../../tests/support/orders';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
 
 let app: TestApp;
@@ -18,6 +19,18 @@ const answers = {
   longTermPain: true,
   longTermPainLevel: 3,
 };
+
+/** The answers as the columns of survey_responses hold them. */
+const storedColumns = (given: typeof answers) => ({
+  screening_access: given.screeningAccess,
+  quality_of_service: given.qualityOfService,
+  information_access: given.informationAccess,
+  patient_comfort: given.patientComfort,
+  staff_behaviour: given.staffBehaviour,
+  pain_measure: given.painMeasure,
+  long_term_pain: given.longTermPain,
+  long_term_pain_level: given.longTermPainLevel,
+});
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -38,8 +51,12 @@ describe('the survey of a guest', () => {
 
     const view = await client.get(`/api/screening/survey?id=${seed.guest.screeningId}`);
     expect(view.status).toBe(200);
-    expect(Object.keys(view.body)).toEqual(['submittedAt']);
+    expect(view.headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(view.body).sort()).toEqual(['answers', 'submittedAt']);
+    expect(view.body.answers).toEqual(answers);
     expect(Math.abs(Date.parse(view.body.submittedAt) - sentAt)).toBeLessThan(60_000);
+    // Her own session, with or without the id of her screening.
+    expect((await client.get('/api/screening/survey')).body.answers).toEqual(answers);
 
     expect(await client.post('/api/screening/survey', { ...answers, screeningAccess: 1 })).toMatchObject({
       status: 409,
@@ -71,37 +88,62 @@ describe('the survey of a guest', () => {
 });
 
 describe('the survey of a patient', () => {
-  it('belongs to the screening named by id, and the stored answers carry no link to it, only the day', async () => {
+  it('belongs to the screening named by id, and her answers are kept with it and shown to her (DECISIONS.md 16)', async () => {
     const client = await patientClient();
     const id = seed.patient.olderScreeningId;
     expect((await client.get(`/api/screening/survey?id=${id}`)).status).toBe(204);
     const painless = { ...answers, longTermPain: false, longTermPainLevel: null, screeningAccess: 3, qualityOfService: 3 };
     expect((await client.post(`/api/screening/survey?id=${id}`, painless)).status).toBe(201);
-    expect((await client.get(`/api/screening/survey?id=${id}`)).status).toBe(200);
+    const view = await client.get(`/api/screening/survey?id=${id}`);
+    expect(view).toMatchObject({ status: 200, body: { answers: painless } });
     // Her other screening keeps its own, unsent survey.
     expect((await client.get(`/api/screening/survey?id=${seed.patient.latestScreeningId}`)).status).toBe(204);
 
-    const stored = await app.db('survey_responses').where({ screening_access: 3, quality_of_service: 3 });
+    const stored = await app.db('survey_responses').where({ screening_id: id });
     expect(stored).toHaveLength(1);
-    expect(Object.keys(stored[0]).sort()).toEqual(
-      [
-        'id',
-        'information_access',
-        'long_term_pain',
-        'long_term_pain_level',
-        'pain_measure',
-        'patient_comfort',
-        'quality_of_service',
-        'screening_access',
-        'staff_behaviour',
-        'submitted_on',
-      ].sort(),
-    );
     expect(stored[0]).toMatchObject({
+      screening_access: 3,
+      quality_of_service: 3,
       long_term_pain: false,
       long_term_pain_level: null,
       pain_measure: 2,
       submitted_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+  });
+
+  it('is not shown to another patient: 404 as for any screening not hers, with SCREENING_UNAUTHORIZED in her log', async () => {
+    const id = seed.patient.olderScreeningId;
+    const owner = await patientClient();
+    expect((await owner.get(`/api/screening/survey?id=${id}`)).body.answers).toMatchObject({ screeningAccess: 3 });
+
+    const { ip, headers } = nextAddress();
+    const other = await signedInPatient(app, 'Barbara');
+    const refused = await other.client.get(`/api/screening/survey?id=${id}`, { headers });
+    expect(refused).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(refused.text).not.toContain('screeningAccess');
+    expect(await auditEntries(app.db, 'SCREENING_UNAUTHORIZED', ip)).toEqual([
+      { user_id: other.userId, screening_id: null, description: `screening ${id}` },
+    ]);
+    // Nor to the guest of another screening.
+    const guest = await guestClient();
+    expect(await guest.get(`/api/screening/survey?id=${id}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+
+  it('sent while answers were stored anonymously (DECISIONS.md 10), shows as sent with no answers', async () => {
+    const client = await patientClient();
+    const [{ id }] = await app
+      .db('screenings')
+      .insert({
+        personal_data_id: seed.patient.personalDataId,
+        access_code_hash: Buffer.alloc(32, 9),
+        examined_at: '2019-02-01T10:00:00Z',
+        survey_submitted_at: '2019-02-03T10:00:00Z',
+      })
+      .returning('id');
+    await app.db('survey_responses').insert({ ...storedColumns(answers), submitted_on: '2019-02-03' });
+    expect(await client.get(`/api/screening/survey?id=${id}`)).toMatchObject({
+      status: 200,
+      body: { submittedAt: '2019-02-03T10:00:00.000Z', answers: null },
     });
   });
 

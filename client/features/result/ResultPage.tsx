@@ -3,9 +3,10 @@ import { useLocation, useParams } from 'wouter';
 import { goBack } from '../../routes/go-back';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { pathFor } from '../../routes/paths';
-import { useIntl, useT } from '../../lib/intl';
+import { useT } from '../../lib/intl';
 import { useSession } from '../../stores/session-store';
 import { currentOwnerKey, ownerKeyOf, rememberDeviceOwner } from '../../documents/device-owner';
+import { OfflineCopyMark } from '../../documents/OfflineCopyMark';
 import { IsoSection } from './IsoSection';
 import { OrderButtons } from './OrderButtons';
 import { ResultDocuments } from './ResultDocuments';
@@ -16,6 +17,7 @@ import { SurveySection } from './SurveySection';
 import { useScreeningResult } from './use-screening-result';
 import '../../documents/documents.css';
 import './result.css';
+import { PageTitle } from '../../components/ui/PageTitle';
 
 // With the device database's code, loaded once the result shows: it never holds up the first render.
 const SavedCopies = lazy(() => import('../../documents/SavedCopies').then((module) => ({ default: module.SavedCopies })));
@@ -40,7 +42,6 @@ function useDeviceOwner() {
  */
 export default function ResultPage() {
   const t = useT();
-  const intl = useIntl();
   useDocumentTitle(t('result.title'));
   const params = useParams<{ id?: string }>();
   const routeId = routeScreeningId(params.id);
@@ -63,7 +64,7 @@ export default function ResultPage() {
   return (
     <div className="result-page">
       {!offlineSavedAt && <SponsorBanners placement="top-placement" />}
-      <h1 className="result-page__title">{t('result.title')}</h1>
+      <PageTitle className="result-page__title">{t('result.title')}</PageTitle>
       {load.kind === 'loading' && (
         <p role="status" className="result-page__loading">
           {t('result.loading')}
@@ -74,11 +75,7 @@ export default function ResultPage() {
           {t(load.offline ? 'errors.offline' : 'result.errors.fetch')}
         </p>
       )}
-      {offlineSavedAt && (
-        <p role="status" className="offline-mark">
-          {t('offline.mark', { date: intl.formatDate(offlineSavedAt, { dateStyle: 'long', timeStyle: 'short' }) })}
-        </p>
-      )}
+      {offlineSavedAt && <OfflineCopyMark savedAt={offlineSavedAt} />}
       {load.kind === 'loaded' && !mismatch && (
         <>
           <ResultSummary screening={load.result.screening} />

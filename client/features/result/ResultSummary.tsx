@@ -1,14 +1,18 @@
+import { useId } from 'react';
 import { Card } from '../../components/ui/Card';
 import { useIntl, useT } from '../../lib/intl';
 import { capitalizeName } from '../../lib/display-name';
 import type { ScreeningResult } from '@common/types/result';
-import { isDescriptionCompleted, resultWordingKey } from '../../lib/screening-result';
+import { isDescriptionCompleted, resultExplanation, resultWordingKey } from '../../lib/screening-result';
+import { ResultExplanationNote } from './ResultExplanationNote';
 
-/** The examination table, the BI-RADS result in words and the description status. */
+/** The examination table, the BI-RADS result in words with what it means, and the description status. */
 export function ResultSummary({ screening }: { screening: ScreeningResult['screening'] }) {
   const t = useT();
   const intl = useIntl();
   const wording = resultWordingKey(screening.result);
+  const explanation = resultExplanation(screening.result);
+  const explanationTitleId = useId();
   const completed = isDescriptionCompleted(screening.descriptionsStatus);
   const dose =
     screening.absorbedDoseMgy === null ? '—' : `${intl.formatNumber(screening.absorbedDoseMgy, { maximumFractionDigits: 2 })} mGy`;
@@ -31,7 +35,11 @@ export function ResultSummary({ screening }: { screening: ScreeningResult['scree
           ))}
           <tr>
             <th scope="row">{t('result.table.result')}</th>
-            <td className="result-table__result" data-testid="result-wording">
+            <td
+              className="result-table__result"
+              data-testid="result-wording"
+              aria-describedby={explanation ? explanationTitleId : undefined}
+            >
               {wording ? t(wording) : ''}
             </td>
           </tr>
@@ -50,6 +58,7 @@ export function ResultSummary({ screening }: { screening: ScreeningResult['scree
           </tr>
         </tbody>
       </table>
+      {explanation && <ResultExplanationNote explanation={explanation} titleId={explanationTitleId} />}
     </Card>
   );
 }

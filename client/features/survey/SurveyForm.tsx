@@ -1,46 +1,71 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
+import { useFocusAfterRefusal } from '../../components/ui/form-submission';
 import { Form } from '../../components/ui/Form';
 import { Radio, RadioGroup } from '../../components/ui/RadioGroup';
 import { Slider } from '../../components/ui/Slider';
-import { useT } from '../../lib/intl';
+import { useT, type MessageKey } from '../../lib/intl';
 import {
   INITIAL_DRAFT,
   isPainLevelAsked,
   PAIN_LABELS,
   PAIN_SCALE_REVERSED,
   QUALITY_LABELS,
+  QUESTION_NUMBERS,
   RATING_QUESTIONS,
   toSurveyAnswers,
   type SurveyDraft,
+  type SurveyField,
 } from './survey-questions';
 import type { SurveyAnswers } from '@common/validation/survey';
 
+/** Why the survey was not sent: the question it is about (null: the whole survey) and what to do. */
+export type SurveyProblem = { field: SurveyField | null; message: MessageKey };
+
 export type SurveyFormProps = {
-  onSubmit: (answers: SurveyAnswers) => Promise<void>;
+  /** Sends the answers; resolves to the problems the server found, if it refused them. */
+  onSubmit: (answers: SurveyAnswers) => Promise<SurveyProblem[] | void>;
   onCancel: () => void;
 };
+
+/** The gate's radios carry this name, so focus can find the question after a refused send. */
+const GATE_NAME: SurveyField = 'longTermPain';
 
 /** The new survey: five ratings, the pain of the examination, the long-term pain gate and the level it unlocks. */
 export function SurveyForm({ onSubmit, onCancel }: SurveyFormProps) {
   const t = useT();
   const [draft, setDraft] = useState<SurveyDraft>(INITIAL_DRAFT);
-  const [gateMissing, setGateMissing] = useState(false);
+  const [problems, setProblems] = useState<SurveyProblem[]>([]);
   const [sending, setSending] = useState(false);
+  const areaRef = useRef<HTMLOListElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  // The first question with a problem gets the focus (which scrolls it into view); with none
+  // that focus can reach, the alert does.
+  const { refusals, noteRefusal } = useFocusAfterRefusal(
+    areaRef,
+    () => problems.find((problem) => problem.field === GATE_NAME)?.field ?? undefined,
+    () => alertRef.current?.focus(),
+  );
   const painAsked = isPainLevelAsked(draft);
-  const painNumber = RATING_QUESTIONS.length + 1;
-  const gateNumber = painNumber + 1;
+  const gateMessage = problems.find((problem) => problem.field === GATE_NAME)?.message;
+
+  const refuse = (found: SurveyProblem[]) => {
+    setProblems(found);
+    noteRefusal();
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const answers = toSurveyAnswers(draft);
     if (!answers) {
-      setGateMissing(true);
+      refuse([{ field: GATE_NAME, message: 'survey.gateRequired' }]);
       return;
     }
+    setProblems([]);
     setSending(true);
     try {
-      await onSubmit(answers);
+      const refused = await onSubmit(answers);
+      if (refused && refused.length > 0) refuse(refused);
     } finally {
       setSending(false);
     }
@@ -48,11 +73,11 @@ export function SurveyForm({ onSubmit, onCancel }: SurveyFormProps) {
 
   return (
     <Form onSubmit={(event) => void submit(event)} className="survey-form">
-      <ol className="survey-form__questions">
-        {RATING_QUESTIONS.map(({ field, question }, index) => (
+      <ol ref={areaRef} className="survey-form__questions">
+        {RATING_QUESTIONS.map(({ field, question }) => (
           <li key={field} className="survey-form__question">
             <Slider
-              label={t('survey.numbered', { number: index + 1, question: t(question) })}
+              label={t('survey.numbered', { number: QUESTION_NUMBERS[field], question: t(question) })}
               value={draft[field]}
               onChange={(value) => setDraft((previous) => ({ ...previous, [field]: value }))}
               valueLabel={(value) => t(QUALITY_LABELS[value] ?? 'survey.quality.sufficient')}
@@ -61,7 +86,7 @@ export function SurveyForm({ onSubmit, onCancel }: SurveyFormProps) {
         ))}
         <li className="survey-form__question">
           <Slider
-            label={t('survey.numbered', { number: painNumber, question: t('survey.question.painMeasure') })}
+            label={t('survey.numbered', { number: QUESTION_NUMBERS.painMeasure, question: t('survey.question.painMeasure') })}
             value={draft.painMeasure}
             onChange={(value) => setDraft((previous) => ({ ...previous, painMeasure: value }))}
             valueLabel={(value) => t(PAIN_LABELS[value] ?? 'survey.pain.none')}
@@ -70,15 +95,16 @@ export function SurveyForm({ onSubmit, onCancel }: SurveyFormProps) {
         </li>
         <li className="survey-form__question">
           <RadioGroup
-            label={t('survey.numbered', { number: gateNumber, question: t('survey.question.longTermPain') })}
+            name={GATE_NAME}
+            label={t('survey.numbered', { number: QUESTION_NUMBERS.longTermPain, question: t('survey.question.longTermPain') })}
             value={draft.longTermPain === null ? null : String(draft.longTermPain)}
             onChange={(value) => {
-              setGateMissing(false);
+              setProblems((current) => current.filter((problem) => problem.field !== GATE_NAME));
               setDraft((previous) => ({ ...previous, longTermPain: value === 'true' }));
             }}
             appearance="buttons"
             isRequired
-            errorMessage={gateMissing ? t('survey.gateRequired') : undefined}
+            errorMessage={gateMessage ? t(gateMessage) : undefined}
           >
             <Radio value="true">{t('survey.yes')}</Radio>
             <Radio value="false">{t('survey.no')}</Radio>
@@ -86,7 +112,7 @@ export function SurveyForm({ onSubmit, onCancel }: SurveyFormProps) {
         </li>
         <li className="survey-form__question">
           <Slider
-            label={t('survey.numbered', { number: gateNumber + 1, question: t('survey.question.longTermPainLevel') })}
+            label={t('survey.numbered', { number: QUESTION_NUMBERS.longTermPainLevel, question: t('survey.question.longTermPainLevel') })}
             description={painAsked ? undefined : t('survey.painBlocked')}
             value={draft.longTermPainLevel}
             onChange={(value) => setDraft((previous) => ({ ...previous, longTermPainLevel: value }))}
@@ -96,6 +122,27 @@ export function SurveyForm({ onSubmit, onCancel }: SurveyFormProps) {
           />
         </li>
       </ol>
+      {/*
+       * In the page from the start, so screen readers know the region before it speaks; next to
+       * the send button, where she looks after pressing it. A new key per refusal announces the
+       * same problem again.
+       */}
+      <div ref={alertRef} role="alert" tabIndex={-1} className={problems.length > 0 ? 'survey-alert' : 'survey-alert survey-alert--empty'}>
+        {problems.length > 0 && (
+          <div key={refusals}>
+            <p className="survey-alert__title">{t('survey.errors.notSent')}</p>
+            <ul className="survey-alert__problems">
+              {problems.map((problem) => (
+                <li key={`${problem.field}:${problem.message}`}>
+                  {problem.field
+                    ? t('survey.errors.question', { number: QUESTION_NUMBERS[problem.field], message: t(problem.message) })
+                    : t(problem.message)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
       <div className="survey-form__actions">
         <Button variant="secondary" onPress={onCancel}>
           {t('survey.cancel')}

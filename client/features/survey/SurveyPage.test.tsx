@@ -21,7 +21,19 @@ afterEach(() => {
 });
 
 const csrf = () => ({ body: { csrfToken: 't' } });
+const answersGiven = {
+  screeningAccess: 3,
+  qualityOfService: 3,
+  informationAccess: 3,
+  patientComfort: 3,
+  staffBehaviour: 3,
+  painMeasure: 1,
+  longTermPain: false,
+  longTermPainLevel: null,
+};
 const slider = (name: RegExp) => screen.getByRole('slider', { name });
+/** The form's own live region (the page may hold others, e.g. the notifications). */
+const surveyAlert = () => screen.getAllByRole('alert').find((element) => element.classList.contains('survey-alert'))!;
 
 describe('SurveyPage', () => {
   it('asks eight questions: the lasting pain level only after a yes, both pain scales reversed and storing the real value', async () => {
@@ -91,24 +103,113 @@ describe('SurveyPage', () => {
     expect(location.history.at(-1)).toBe('/screenings');
   });
 
-  it('asks for the gate answer before sending', async () => {
+  it('asks for the gate answer before sending: announces it and moves focus to question 7', async () => {
     const requests = fakeApi({ 'GET /screening/survey': () => ({ status: 204 }) });
     const user = userEvent.setup();
     renderAt('/screening/survey', <SurveyPage />);
-    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    // The live region is there, empty, before anything goes wrong.
+    await screen.findByRole('button', { name: 'Send' });
+    const region = surveyAlert();
+    expect(region.textContent).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(region.textContent).toContain('The survey has not been sent.');
+    expect(within(region).getByText('Question 7: Choose yes or no.')).toBeTruthy();
     expect(await screen.findByText('Choose yes or no.')).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: /Did you feel pain lasting/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Yes' }));
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    // Answered, the problem goes away.
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(region.textContent).toBe('');
   });
 
-  it('shows a sent survey read-only with its date and a way back', async () => {
-    fakeApi({ 'GET /screening/survey': () => ({ body: { submittedAt: '2026-10-07T09:00:00Z' } }) });
+  it('shows answers the server refused at their questions, in the same alert', async () => {
+    fakeApi({
+      'GET /screening/survey': () => ({ status: 204 }),
+      'GET /auth/csrf': csrf,
+      'POST /screening/survey': () => ({
+        status: 400,
+        body: { code: 'VALIDATION', issues: [{ path: 'qualityOfService', message: 'validation.survey.rating.invalid' }] },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAt('/screening/survey', <SurveyPage />);
+    await user.click(await screen.findByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const region = surveyAlert();
+    expect(await within(region).findByText('Question 2: Choose a value from 1 to 5')).toBeTruthy();
+    // No field of its own to focus: the alert takes the focus.
+    expect(document.activeElement).toBe(region);
+  });
+
+  it('shows a sent survey read-only with her answers, its date and a way back', async () => {
+    fakeApi({
+      'GET /screening/survey': () => ({
+        body: {
+          submittedAt: '2026-10-07T09:00:00Z',
+          answers: {
+            screeningAccess: 5,
+            qualityOfService: 4,
+            informationAccess: 3,
+            patientComfort: 2,
+            staffBehaviour: 1,
+            painMeasure: 2,
+            longTermPain: false,
+            longTermPainLevel: null,
+          },
+        },
+      }),
+    });
     const user = userEvent.setup();
     const { location } = renderAt('/screening/survey', <SurveyPage />);
     expect(await screen.findByText('Sent on October 7, 2026')).toBeTruthy();
     expect(screen.queryByRole('slider')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
-    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(8);
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'How do you rate the access to the screening (dates, place, waiting time)?Your answer: Very good',
+      'How do you rate the quality of the service?Your answer: Good',
+      'How do you rate the information you received about the examination?Your answer: Sufficient',
+      'How do you rate your comfort during the examination?Your answer: Average',
+      'How do you rate the behaviour of the staff?Your answer: Unsatisfactory',
+      'How painful was the examination itself?Your answer: Discomfort',
+      'Did you feel pain lasting after the examination?Your answer: No',
+      'How strong is the pain that lasted after the examination?Your answer: Not asked – you had no lasting pain',
+    ]);
+    expect(screen.queryByText(/stored anonymously/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Go back' }));
     expect(location.history.at(-1)).toBe('/screening');
+  });
+
+  it('says why a survey sent before answers were kept shows no answers', async () => {
+    fakeApi({ 'GET /screening/survey': () => ({ body: { submittedAt: '2026-10-07T09:00:00Z', answers: null } }) });
+    renderAt('/screening/survey', <SurveyPage />);
+    expect(await screen.findByText('Sent on October 7, 2026')).toBeTruthy();
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(8);
+    expect(screen.queryByText(/^Your answer:/)).toBeNull();
+    expect(screen.getByText('The answers to this survey were stored anonymously, so they cannot be shown here.')).toBeTruthy();
+  });
+
+  it('shows her answers when a send finds the survey sent already', async () => {
+    let sent = false;
+    fakeApi({
+      'GET /screening/survey': () =>
+        sent
+          ? { body: { submittedAt: '2026-10-07T09:00:00Z', answers: { ...answersGiven, longTermPain: true, longTermPainLevel: 4 } } }
+          : { status: 204 },
+      'GET /auth/csrf': csrf,
+      'POST /screening/survey': () => {
+        sent = true;
+        return { status: 409, body: { code: 'SURVEY_ALREADY_SUBMITTED' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/screening/survey', <SurveyPage />);
+    await user.click(await screen.findByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Your answer: Medium')).toBeTruthy();
   });
 });

@@ -77,3 +77,46 @@ export function toSurveyAnswers(draft: SurveyDraft): SurveyAnswers | null {
     longTermPainLevel: draft.longTermPain ? draft.longTermPainLevel : null,
   };
 }
+
+export type SurveyField = keyof SurveyAnswers;
+
+/** The number each answer's question is asked under: five ratings, then 6, the gate 7 and 8. */
+export const QUESTION_NUMBERS: Readonly<Record<SurveyField, number>> = {
+  screeningAccess: 1,
+  qualityOfService: 2,
+  informationAccess: 3,
+  patientComfort: 4,
+  staffBehaviour: 5,
+  painMeasure: 6,
+  longTermPain: 7,
+  longTermPainLevel: 8,
+};
+
+export type AnsweredQuestion = { field: SurveyField; question: MessageKey; answer: MessageKey | null };
+
+/**
+ * The eight questions in order with the words of her answers, for view mode; `answer` is null for
+ * every question of a survey whose answers were stored anonymously (DECISIONS.md 10).
+ */
+export function answeredQuestions(answers: SurveyAnswers | null): AnsweredQuestion[] {
+  const ratings = RATING_QUESTIONS.map(({ field, question }) => ({
+    field,
+    question,
+    answer: answers ? (QUALITY_LABELS[answers[field]] ?? null) : null,
+  }));
+  const painLevel = answers?.longTermPainLevel;
+  return [
+    ...ratings,
+    { field: 'painMeasure', question: 'survey.question.painMeasure', answer: answers ? (PAIN_LABELS[answers.painMeasure] ?? null) : null },
+    {
+      field: 'longTermPain',
+      question: 'survey.question.longTermPain',
+      answer: answers ? (answers.longTermPain ? 'survey.yes' : 'survey.no') : null,
+    },
+    {
+      field: 'longTermPainLevel',
+      question: 'survey.question.longTermPainLevel',
+      answer: !answers ? null : painLevel ? (PAIN_LABELS[painLevel] ?? null) : 'survey.view.notAsked',
+    },
+  ];
+}
