@@ -1,14 +1,20 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { ToggleButton } from 'react-aria-components';
+import { useSnapshot } from 'valtio';
 import { Button } from '../components/ui/Button';
 import { api, isApiError, type QueryValue } from '../lib/api';
 import { useT, type MessageKey } from '../lib/intl';
 import type { PdfDocument } from '../lib/pdf';
+import type { TextBlock } from '../lib/pdf-text';
+import { prefs } from '../stores/prefs-store';
 import { warmUpPdfWorker } from '../lib/pdf-worker';
 import type { KeptPdf } from '../early-start/kept-descriptions';
 import type { KeptDocument } from './kept-documents';
 import type { OwnerKey } from '../lib/device-db';
 import type { ScreeningResult } from '@common/types/result';
 import { saveBlob } from './save-blob';
+import { useOfflineListSavedAt } from './offline-lists';
+import './pdf-text-layer.css';
 
 type PdfSource = { path: string; query: Record<string, QueryValue> };
 
@@ -80,7 +86,9 @@ async function fetchPdf(source: PdfSource, deviceCopy: DeviceCopy | undefined): 
  * the server has it).
  */
 function useKeptOffline(deviceCopy: DeviceCopy | undefined): KeptPdf | null | undefined {
-  const offline = deviceCopy?.offline ?? false;
+  // A viewer of a list shown from the device (the screenings page offline) keeps no copy: not available.
+  const listOffline = useOfflineListSavedAt() !== null;
+  const offline = deviceCopy?.offline ?? listOffline;
   const ownerKey = deviceCopy?.ownerKey ?? null;
   const documentId = deviceCopy?.document?.id;
   const [kept, setKept] = useState<{ documentId: string | undefined; copy: KeptPdf | null } | null>(null);
@@ -128,6 +136,10 @@ export function PdfViewer({
   const t = useT();
   const headingId = useId();
   const [state, setState] = useState<ViewerState>({ kind: 'closed' });
+  const [asText, setAsText] = useState(false);
+  const shownRef = useRef<HTMLDivElement>(null);
+  // Set when the patient asks for the document: once shown, it takes the focus the button had.
+  const focusWhenShown = useRef(false);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState<MessageKey | null>(null);
   const keptCopy = useKeptOffline(deviceCopy);
@@ -138,6 +150,16 @@ export function PdfViewer({
     if (state.kind !== 'shown') return;
     const shown = state.document;
     return () => void shown.destroy();
+  }, [state]);
+
+  // The "show document" button is gone once the document is shown: without this, focus would
+  // fall to <body> and a keyboard or screen reader user would start again from the page's top.
+  // Not when the document opened by itself (offline): nobody asked, so nothing is taken away.
+  useEffect(() => {
+    if (state.kind === 'failed') focusWhenShown.current = false;
+    if (state.kind !== 'shown' || !focusWhenShown.current) return;
+    focusWhenShown.current = false;
+    shownRef.current?.focus();
   }, [state]);
 
   const openedOnArrival = useRef(false);
@@ -187,9 +209,25 @@ export function PdfViewer({
         ) : (
           <div className="pdf-viewer__actions">
             {state.kind !== 'shown' && (
-              <Button variant="secondary" onPress={() => void open()} isPending={state.kind === 'loading'}>
+              // Not `isPending`: react-aria would announce the pending button by its id, and the
+              // button is gone once the document shows (a dangling live-region entry for 7 s); the
+              // viewer's own status line says the document is opening.
+              <Button
+                variant="secondary"
+                onPress={() => {
+                  if (state.kind === 'loading') return;
+                  focusWhenShown.current = true;
+                  void open();
+                }}
+                aria-disabled={state.kind === 'loading' || undefined}
+              >
                 {t('result.pdf.open')}
               </Button>
+            )}
+            {state.kind === 'shown' && (
+              <ToggleButton className="btn btn--secondary pdf-viewer__toggle" isSelected={asText} onChange={setAsText}>
+                {t('result.pdf.readAsText')}
+              </ToggleButton>
             )}
             <Button variant="secondary" onPress={() => void download()} isPending={downloading}>
               {t('result.pdf.download')}
@@ -200,7 +238,15 @@ export function PdfViewer({
       {state.kind === 'loading' && <PdfLoading />}
       {state.kind === 'failed' && <PdfError>{t(state.message)}</PdfError>}
       {downloadFailed && <PdfError>{t(downloadFailed)}</PdfError>}
-      {state.kind === 'shown' && <PdfPages document={state.document} title={title} />}
+      {state.kind === 'shown' && (
+        <PdfPages
+          document={state.document}
+          title={title}
+          lang={deviceCopy?.document?.language ?? undefined}
+          asText={asText}
+          regionRef={shownRef}
+        />
+      )}
     </section>
   );
 }
@@ -224,42 +270,105 @@ export function PdfError({ children }: { children: ReactNode }) {
   );
 }
 
-/** The drawn pages of an open document; the referral screen shows its PDF with these too. */
-export function PdfPages({ document, title }: { document: PdfDocument; title: string }) {
+/**
+ * Below this scale (CSS pixels per PDF point) a page is not drawn at the standard text size: a
+ * description's 10 pt body text then stands 12 px high. It grows with the patient's text size
+ * (the root font size: 14 px at the standard size, times 1.4 or 1.6, times the browser's own
+ * setting), so on a phone the page is drawn larger than the screen and pans inside the viewer.
+ */
+const READABLE_SCALE = 1.2;
+const STANDARD_ROOT_FONT_PX = 14;
+
+function minimumScale(): number {
+  const rootFontPx = parseFloat(getComputedStyle(window.document.documentElement).fontSize);
+  return (READABLE_SCALE * (rootFontPx > 0 ? rootFontPx : STANDARD_ROOT_FONT_PX)) / STANDARD_ROOT_FONT_PX;
+}
+
+/** The width the pages may take in the viewer, in CSS pixels (its content box, without scrollbar). */
+function useContentWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const style = getComputedStyle(element);
+      const padding = (parseFloat(style.paddingLeft) || 0) + (parseFloat(style.paddingRight) || 0);
+      const next = Math.max(0, Math.floor(element.clientWidth - padding));
+      setWidth((current) => (current === next ? current : next));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+export type PdfPagesProps = {
+  document: PdfDocument;
+  title: string;
+  /** The document's language, when it is not the portal's: screen readers then read it in it. */
+  lang?: string;
+  /** The "read as text" view: the document's text as the portal's own HTML. */
+  asText?: boolean;
+  /** The scrolling region shown (pages or text), for the viewer to move focus to. */
+  regionRef?: RefObject<HTMLDivElement | null>;
+};
+
+/**
+ * An open document, as its drawn pages with pdf.js's text layer over them (selectable, found by
+ * the browser's search, read by screen readers) or as its text; the referral screen shows its PDF
+ * with these too.
+ */
+export function PdfPages({ asText = false, ...props }: PdfPagesProps) {
+  return asText ? <PdfText {...props} /> : <PdfDrawnPages {...props} />;
+}
+
+function PdfDrawnPages({ document, title, lang, regionRef }: Omit<PdfPagesProps, 'asText'>) {
   const t = useT();
+  const { fontScale } = useSnapshot(prefs);
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRefs = useRef<Array<HTMLCanvasElement | null>>([]);
+  const textLayerRefs = useRef<Array<HTMLDivElement | null>>([]);
+  const firstPageMarked = useRef(false);
   const [renderFailed, setRenderFailed] = useState(false);
+  const width = useContentWidth(containerRef);
   const pages = Array.from({ length: document.pageCount }, (_, index) => index + 1);
 
   useEffect(() => {
-    let cancelled = false;
-    const width = containerRef.current?.clientWidth ?? 600;
+    if (width === null) return;
+    const controller = new AbortController();
+    const fit = { width, minScale: minimumScale() };
     void (async () => {
       try {
         // One page after another: a phone draws the first page soonest that way.
         for (const pageNumber of pages) {
           const canvas = canvasRefs.current[pageNumber - 1];
-          if (cancelled || !canvas) return;
-          await document.renderPage(pageNumber, canvas, width);
+          if (controller.signal.aborted || !canvas) return;
+          await document.renderPage(pageNumber, { canvas, textLayer: textLayerRefs.current[pageNumber - 1] }, fit, controller.signal);
           // User Timing mark for `npm run bench` (issue 4: first page offline within 300 ms).
-          if (pageNumber === 1) performance.mark('pdf-first-page-rendered');
+          if (pageNumber === 1 && !firstPageMarked.current) {
+            firstPageMarked.current = true;
+            performance.mark('pdf-first-page-rendered');
+          }
         }
       } catch {
-        if (!cancelled) setRenderFailed(true);
+        if (!controller.signal.aborted) setRenderFailed(true);
       }
     })();
-    return () => {
-      cancelled = true;
-    };
-    // `pages` follows from `document`.
+    return () => controller.abort();
+    // `pages` follows from `document`; the font scale changes the smallest readable scale.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [document]);
+  }, [document, width, fontScale]);
 
   if (renderFailed) return <PdfError>{t('result.pdf.invalidFormat')}</PdfError>;
   return (
     <div
-      ref={containerRef}
+      ref={(element) => {
+        containerRef.current = element;
+        if (regionRef) regionRef.current = element;
+      }}
       className="pdf-viewer__pages"
       role="region"
       aria-label={t('result.pdf.pagesLabel', { title })}
@@ -269,16 +378,116 @@ export function PdfPages({ document, title }: { document: PdfDocument; title: st
       tabIndex={0}
     >
       {pages.map((pageNumber) => (
-        <canvas
-          key={pageNumber}
-          ref={(element) => {
-            canvasRefs.current[pageNumber - 1] = element;
-          }}
-          className="pdf-viewer__page"
-          role="img"
-          aria-label={t('result.pdf.pageLabel', { page: pageNumber, pages: document.pageCount })}
-        />
+        <div key={pageNumber} className="pdf-viewer__sheet">
+          <canvas
+            ref={(element) => {
+              canvasRefs.current[pageNumber - 1] = element;
+            }}
+            className="pdf-viewer__page"
+            role="img"
+            aria-label={t('result.pdf.pageLabel', { page: pageNumber, pages: document.pageCount })}
+          />
+          <div
+            ref={(element) => {
+              textLayerRefs.current[pageNumber - 1] = element;
+            }}
+            className="textLayer"
+            lang={lang}
+          />
+        </div>
       ))}
+    </div>
+  );
+}
+
+/** Consecutive two-column rows (a label and its value) as one list of pairs; other blocks as they are. */
+function groupFields(blocks: TextBlock[]): Array<TextBlock | Array<[string, string]>> {
+  const groups: Array<TextBlock | Array<[string, string]>> = [];
+  for (const block of blocks) {
+    const [label, value, ...more] = block.cells ?? [];
+    if (block.kind !== 'paragraph' || label === undefined || value === undefined || more.length > 0) {
+      groups.push(block);
+      continue;
+    }
+    const last = groups.at(-1);
+    if (Array.isArray(last)) last.push([label, value]);
+    else groups.push([[label, value]]);
+  }
+  return groups;
+}
+
+type TextState = { kind: 'reading' } | { kind: 'read'; pages: TextBlock[][] } | { kind: 'failed' };
+
+/**
+ * The "read as text" view: the document's text in the portal's own font, size and colours, which
+ * reflows on a phone. Read from the open document, so offline it comes from the kept copy.
+ */
+function PdfText({ document, title, lang, regionRef }: Omit<PdfPagesProps, 'asText'>) {
+  const t = useT();
+  const [read, setRead] = useState<{ of: PdfDocument; text: TextState } | null>(null);
+  const text: TextState = read?.of === document ? read.text : { kind: 'reading' };
+
+  useEffect(() => {
+    let current = true;
+    document.readText().then(
+      (pages) => current && setRead({ of: document, text: { kind: 'read', pages } }),
+      () => current && setRead({ of: document, text: { kind: 'failed' } }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [document]);
+
+  const pages = text.kind === 'read' ? text.pages : [];
+  const empty = text.kind === 'read' && pages.every((blocks) => blocks.length === 0);
+  return (
+    <div
+      ref={regionRef}
+      className="pdf-viewer__text"
+      role="region"
+      aria-label={t('result.pdf.textLabel', { title })}
+      aria-busy={text.kind === 'reading' || undefined}
+      // Scrollable within 512 px like the pages, so it must be reachable by keyboard.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
+      {text.kind === 'reading' && (
+        <p role="status" className="pdf-viewer__status">
+          {t('result.pdf.textLoading')}
+        </p>
+      )}
+      {text.kind === 'failed' && <PdfError>{t('result.pdf.textFailed')}</PdfError>}
+      {empty && <p className="pdf-viewer__status">{t('result.pdf.textEmpty')}</p>}
+      {!empty &&
+        pages.map((blocks, index) => (
+          <div key={index} className="pdf-viewer__text-page">
+            {pages.length > 1 && (
+              <p className="pdf-viewer__text-page-label">{t('result.pdf.pageLabel', { page: index + 1, pages: pages.length })}</p>
+            )}
+            <div lang={lang}>
+              {groupFields(blocks).map((group, groupIndex) =>
+                Array.isArray(group) ? (
+                  // A run of label and value rows (the patient's data, the examination's fields).
+                  <dl key={groupIndex} className="pdf-viewer__text-fields">
+                    {group.map(([label, value], rowIndex) => (
+                      <div key={rowIndex}>
+                        <dt>{label}</dt>
+                        <dd>{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : group.kind === 'heading' ? (
+                  // The viewer's title is a level-3 heading; the document's own headings go under it.
+                  <h4 key={groupIndex} className="pdf-viewer__text-heading">
+                    {group.text}
+                  </h4>
+                ) : (
+                  <p key={groupIndex}>{group.text}</p>
+                ),
+              )}
+            </div>
+          </div>
+        ))}
     </div>
   );
 }
