@@ -10,6 +10,10 @@ describe('navigations answered with the offline app shell', () => {
     '/copy-of-medical-clerking',
     '/login',
     '/screening/42/survey',
+    // The patient's lists, which the installed app shows offline as last seen on the device.
+    '/screenings',
+    '/screenings?tab=referrals&page=2&result=none',
+    '/referral',
     '/change-password/6f1c0c1e-2b7a-4f5e-9d3b-1f8e2a7c9d10',
     '/payment?paymentId=17&screeningId=4&error=1.5',
   ])('opens %s from the shell', (path) => {

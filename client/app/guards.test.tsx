@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'wouter';
 import { session } from '../stores/session-store';
 import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish } from '../testing/session';
 import { resetCsrfToken } from '../lib/api';
+import { forgetDeviceOwner, rememberDeviceOwner } from '../documents/device-owner';
+import { deleteAllKept, keepList } from '../documents/offline-copies';
 import { RouteGuard } from './guards';
 
 beforeAll(startEnglish);
@@ -145,6 +148,52 @@ describe('RouteGuard', () => {
     fakeApi({ 'GET /auth/session': () => ({ body: { user: { ...demoPatient, requirePasswordChange: true } } }) });
     const { location } = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
     await waitFor(() => expect(location.history.at(-1)).toBe('/portal/profile'));
+  });
+
+  describe('offline, with the screenings list kept on this device', () => {
+    const offline = () => ({ 'GET /auth/session': () => Promise.reject(new TypeError('Failed to fetch')) });
+    beforeEach(async () => {
+      await keepList('u:1', 'screenings', { items: [] });
+    });
+    afterEach(async () => {
+      await deleteAllKept('u:1');
+      forgetDeviceOwner();
+    });
+
+    it('opens the list and the referrals for the patient last signed in here', async () => {
+      rememberDeviceOwner('u:1');
+      fakeApi(offline());
+      renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
+      expect(await screen.findByText('sensitive page')).toBeTruthy();
+      cleanup();
+      renderAt('/referral', <RouteGuard>{page}</RouteGuard>);
+      expect(await screen.findByText('sensitive page')).toBeTruthy();
+    });
+
+    it('sends anyone else to the patient login: another user signed in since, or nobody offline', async () => {
+      rememberDeviceOwner('u:2');
+      fakeApi(offline());
+      const other = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
+      await waitFor(() => expect(other.location.history.at(-1)).toBe('/portal/login'));
+      cleanup();
+
+      // Logged out without keeping her copies: the device remembers nobody.
+      forgetDeviceOwner();
+      session.status = 'unknown';
+      fakeApi(offline());
+      const nobody = renderAt('/referral', <RouteGuard>{page}</RouteGuard>);
+      await waitFor(() => expect(nobody.location.history.at(-1)).toBe('/portal/login'));
+      cleanup();
+
+      // Online, a missing session is a signed-out visitor, whatever the device keeps.
+      rememberDeviceOwner('u:1');
+      session.status = 'unknown';
+      fakeApi({ 'GET /auth/session': () => ({ body: { user: null } }) });
+      const signedOut = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
+      await waitFor(() => expect(signedOut.location.history.at(-1)).toBe('/portal/login'));
+      // The login page (public) is all any of them was shown.
+      expect(shownOn.filter((path) => path !== '/portal/login')).toEqual([]);
+    });
   });
 
   it('renders public pages without asking the server', () => {

@@ -4,7 +4,7 @@ import { Card } from '../components/ui/Card';
 import { Dialog } from '../components/ui/Dialog';
 import type { OwnerKey } from '../lib/device-db';
 import { useIntl, useT, type MessageKey } from '../lib/intl';
-import { deleteAllKept, deleteKeptScreening, listKept, onKeptChange, type KeptScreeningSummary } from './offline-copies';
+import { deleteAllKept, deleteKeptScreening, keptListTimes, listKept, onKeptChange, type KeptScreeningSummary } from './offline-copies';
 
 const DOCUMENT_LABELS: Record<'pl' | 'en' | 'de' | 'none', MessageKey> = {
   pl: 'result.documents.descriptionPl',
@@ -22,17 +22,22 @@ function documentLabel(document: KeptScreeningSummary['documents'][number]): Mes
 /** What the confirmation dialog is about to delete: one screening's copy, or all of them. */
 type PendingDelete = { kind: 'one'; screeningId: number } | { kind: 'all' };
 
-/** "Saved on this device": the owner's offline copies, each deletable, all at once too. */
+/** "Saved on this device": the owner's offline copies, each deletable, all at once too (her kept lists with them). */
 export function SavedCopies({ ownerKey }: { ownerKey: OwnerKey }) {
   const t = useT();
   const intl = useIntl();
   const [kept, setKept] = useState<KeptScreeningSummary[] | null>(null);
+  // When the newest of her lists (screenings, referrals) was kept; null when none is.
+  const [listsSavedAt, setListsSavedAt] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingDelete | null>(null);
 
   const reload = useCallback(() => {
     void listKept(ownerKey)
       .then(setKept)
       .catch(() => setKept([]));
+    void keptListTimes(ownerKey)
+      .then((times) => setListsSavedAt(times.at(-1) ?? null))
+      .catch(() => setListsSavedAt(null));
   }, [ownerKey]);
   useEffect(() => {
     reload();
@@ -48,13 +53,16 @@ export function SavedCopies({ ownerKey }: { ownerKey: OwnerKey }) {
   return (
     <Card title={t('offline.saved.title')} className="result-card saved-copies">
       <div className="saved-copies__bar">
-        {kept && kept.length > 0 && (
+        {kept && (kept.length > 0 || listsSavedAt) && (
           <Button variant="secondary" onPress={() => setPending({ kind: 'all' })}>
             {t('offline.saved.deleteAll')}
           </Button>
         )}
       </div>
-      {kept?.length === 0 && <p>{t('offline.saved.empty')}</p>}
+      {kept?.length === 0 && !listsSavedAt && <p>{t('offline.saved.empty')}</p>}
+      {listsSavedAt && (
+        <p>{t('offline.lists.saved', { date: intl.formatDate(listsSavedAt, { dateStyle: 'long', timeStyle: 'short' }) })}</p>
+      )}
       {kept && kept.length > 0 && (
         <ul className="saved-copies__list">
           {kept.map((copy) => {

@@ -8,8 +8,11 @@ import {
   deleteKeptScreening,
   hasKeptCopies,
   keepDocument,
+  keepList,
+  keptListTimes,
   listKept,
   onKeptChange,
+  readKeptList,
   readKeptPdf,
   readKeptScreening,
   refreshKeptScreening,
@@ -86,5 +89,21 @@ describe('offline copies', () => {
     await deleteKeptScreening('u:1', 7);
     expect(await readKeptPdf('u:1', facilitiesListDocument(7).id)).toBeNull();
     expect(await readKeptPdf('u:1', facilitiesListDocument(8).id)).not.toBeNull();
+  });
+
+  it("keeps the last list of each kind for its owner only, and deletes it with the owner's copies", async () => {
+    await keepList('u:1', 'screenings', { items: ['old'] });
+    await keepList('u:1', 'screenings', { items: ['new'] });
+    expect((await readKeptList('u:1', 'screenings'))?.list).toEqual({ items: ['new'] });
+    expect(await readKeptList('u:1', 'referrals')).toBeNull();
+    expect(await readKeptList('g:5', 'screenings')).toBeNull();
+    expect(await keptListTimes('u:1')).toHaveLength(1);
+    // A kept list is an offline copy: logging out asks whether it stays.
+    expect(await hasKeptCopies('u:1')).toBe(true);
+    expect(await hasKeptCopies('g:5')).toBe(false);
+
+    await deleteAllKept('u:1');
+    expect(await readKeptList('u:1', 'screenings')).toBeNull();
+    expect(await hasKeptCopies('u:1')).toBe(false);
   });
 });

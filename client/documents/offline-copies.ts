@@ -2,12 +2,16 @@ import {
   deleteOwnerCopies,
   deleteScreeningCopy,
   getDocumentCopy,
+  getListCopy,
   getScreeningCopy,
   listDocumentCopies,
+  listListCopies,
   listScreeningCopies,
   putDocumentCopy,
+  putListCopy,
   putScreeningCopy,
   type DocumentCopy,
+  type KeptListKind,
   type OwnerKey,
 } from '../lib/device-db';
 import type { ScreeningResult } from '@common/types/result';
@@ -57,8 +61,31 @@ export async function readKeptScreening(ownerKey: OwnerKey, id: number | undefin
   return copy ? { result: copy.result as ScreeningResult, savedAt: copy.savedAt } : null;
 }
 
+/** Whether anything of this owner is on the device: a screening with its documents, or a list. */
 export async function hasKeptCopies(ownerKey: OwnerKey): Promise<boolean> {
-  return (await listScreeningCopies(ownerKey)).length > 0;
+  const [screenings, lists] = await Promise.all([listScreeningCopies(ownerKey), listListCopies(ownerKey)]);
+  return screenings.length > 0 || lists.length > 0;
+}
+
+export type OfflineList<T> = { list: T; savedAt: string };
+
+/**
+ * The whole list the patient was last shown replaces the one kept before: the screenings page
+ * shows it offline, as last seen. Only an unfiltered answer is kept (a filtered one is not the list).
+ */
+export async function keepList(ownerKey: OwnerKey, kind: KeptListKind, list: unknown): Promise<void> {
+  await putListCopy({ ownerKey, kind, list, savedAt: new Date().toISOString() });
+  announceChange();
+}
+
+export async function readKeptList<T>(ownerKey: OwnerKey, kind: KeptListKind): Promise<OfflineList<T> | null> {
+  const copy = await getListCopy(ownerKey, kind);
+  return copy ? { list: copy.list as T, savedAt: copy.savedAt } : null;
+}
+
+/** When the owner's lists were kept, the older first; an empty array when none is. */
+export async function keptListTimes(ownerKey: OwnerKey): Promise<string[]> {
+  return (await listListCopies(ownerKey)).map((copy) => copy.savedAt).sort();
 }
 
 export async function readKeptPdf(ownerKey: OwnerKey, documentId: string): Promise<Blob | null> {
@@ -97,6 +124,7 @@ export async function deleteKeptScreening(ownerKey: OwnerKey, screeningId: numbe
   announceChange();
 }
 
+/** Every copy of this owner, her kept lists too. */
 export async function deleteAllKept(ownerKey: OwnerKey): Promise<void> {
   await deleteOwnerCopies(ownerKey);
   announceChange();

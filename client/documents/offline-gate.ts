@@ -1,7 +1,9 @@
+import type { SessionAnswer } from '@common/types/session';
+import { api, isApiError } from '../lib/api';
 import { loadScreeningInfo } from '../stores/session-store';
 import { rememberedDeviceOwner } from './device-owner';
 import { startOpeningKeptDescriptions } from '../early-start/kept-descriptions';
-import { readKeptScreening } from './offline-copies';
+import { keptListTimes, readKeptScreening } from './offline-copies';
 
 /**
  * Whether a signed-out browser may open result page `id` (undefined: the guest's page) from the
@@ -21,4 +23,29 @@ export async function hasOfflineCopy(id: number | undefined | null): Promise<boo
   // and opened while it renders (issue 4: first page in 300 ms).
   startOpeningKeptDescriptions(ownerKey, kept.result);
   return true;
+}
+
+/**
+ * Whether the session cannot be asked for want of a network (not because nobody is signed in).
+ * `GET /api/auth/session` answers a visitor 200, so asking online leaves no failed request.
+ */
+function sessionUnreachable(): Promise<boolean> {
+  return api.get<SessionAnswer>('/auth/session').then(
+    () => false,
+    (error: unknown) => isApiError(error, 'NETWORK'),
+  );
+}
+
+/**
+ * Whether a signed-out browser may open the screenings list or the referrals from the device:
+ * only when the session could not be asked for want of a network, and only with lists kept by the
+ * owner last signed in on this device (another user who signed in since has none of hers).
+ */
+export async function hasOfflineLists(): Promise<boolean> {
+  const ownerKey = rememberedDeviceOwner();
+  if (!ownerKey) return false;
+  const kept = await keptListTimes(ownerKey).catch(() => []);
+  if (kept.length === 0) return false;
+  // A browser that knows it has no network need not be asked.
+  return navigator.onLine === false || sessionUnreachable();
 }

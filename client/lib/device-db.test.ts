@@ -4,10 +4,13 @@ import {
   deleteOwnerCopies,
   deleteScreeningCopy,
   getDocumentCopy,
+  getListCopy,
   getScreeningCopy,
   listDocumentCopies,
+  listListCopies,
   listScreeningCopies,
   putDocumentCopy,
+  putListCopy,
   putScreeningCopy,
 } from './device-db';
 
@@ -68,5 +71,20 @@ describe('device-db', () => {
     expect(await listScreeningCopies('u:1')).toEqual([]);
     expect(await listDocumentCopies('u:1')).toEqual([]);
     expect(await listScreeningCopies('g:7')).toHaveLength(1);
+  });
+
+  it("keeps one list of each kind per owner, and deletes them with the owner's other copies", async () => {
+    await putListCopy({ ownerKey: 'u:1', kind: 'screenings', list: { items: [1] }, savedAt: SAVED_AT });
+    await putListCopy({ ownerKey: 'u:1', kind: 'screenings', list: { items: [1, 2] }, savedAt: SAVED_AT });
+    await putListCopy({ ownerKey: 'u:1', kind: 'referrals', list: { items: [] }, savedAt: SAVED_AT });
+    await putListCopy({ ownerKey: 'u:2', kind: 'screenings', list: { items: [3] }, savedAt: SAVED_AT });
+    expect((await getListCopy('u:1', 'screenings'))?.list).toEqual({ items: [1, 2] });
+    expect(await listListCopies('u:1')).toHaveLength(2);
+    expect(await getListCopy('g:7', 'screenings')).toBeUndefined();
+
+    await deleteOwnerCopies('u:1');
+    expect(await listListCopies('u:1')).toEqual([]);
+    expect((await getListCopy('u:2', 'screenings'))?.list).toEqual({ items: [3] });
+    await deleteOwnerCopies('u:2');
   });
 });

@@ -1,9 +1,10 @@
 import { Dexie, type Table } from 'dexie';
 
 /**
- * The ONE IndexedDB database of the portal: offline copies of results, kept on purpose because
- * the service worker never caches /api. Every read goes through an `ownerKey` (`u:<userId>` for a
- * patient, `g:<screeningId>` for a guest), so one user never sees another user's copies.
+ * The ONE IndexedDB database of the portal: offline copies of results and of the patient's lists,
+ * kept on purpose because the service worker never caches /api. Every read goes through an
+ * `ownerKey` (`u:<userId>` for a patient, `g:<screeningId>` for a guest), so one user never sees
+ * another user's copies.
  */
 export type OwnerKey = string;
 
@@ -29,9 +30,21 @@ export type DocumentCopy = {
   savedAt: string;
 };
 
+/** The lists of the screenings page kept for offline reading, one of each kind per owner. */
+export type KeptListKind = 'screenings' | 'referrals';
+
+export type ListCopy = {
+  ownerKey: OwnerKey;
+  kind: KeptListKind;
+  /** The unfiltered answer of GET /api/screenings or /api/screenings/referrals as it was shown. */
+  list: unknown;
+  savedAt: string;
+};
+
 type PortalDb = Dexie & {
   screenings: Table<ScreeningCopy, [OwnerKey, number]>;
   documents: Table<DocumentCopy, [OwnerKey, string]>;
+  lists: Table<ListCopy, [OwnerKey, KeptListKind]>;
 };
 
 let opened: PortalDb | null = null;
@@ -43,6 +56,9 @@ function deviceDb(): PortalDb {
     screenings: '[ownerKey+screeningId], ownerKey',
     documents: '[ownerKey+documentId], ownerKey, [ownerKey+screeningId]',
   });
+  // Versions are only ever added: a device that holds version 1 upgrades in place, and the stores
+  // a later version does not name are kept as they are, with their copies.
+  db.version(2).stores({ lists: '[ownerKey+kind], ownerKey' });
   opened = db;
   return db;
 }
@@ -63,6 +79,18 @@ export function getDocumentCopy(ownerKey: OwnerKey, documentId: string): Promise
   return deviceDb().documents.get([ownerKey, documentId]);
 }
 
+export async function putListCopy(copy: ListCopy): Promise<void> {
+  await deviceDb().lists.put(copy);
+}
+
+export function getListCopy(ownerKey: OwnerKey, kind: KeptListKind): Promise<ListCopy | undefined> {
+  return deviceDb().lists.get([ownerKey, kind]);
+}
+
+export function listListCopies(ownerKey: OwnerKey): Promise<ListCopy[]> {
+  return deviceDb().lists.where('ownerKey').equals(ownerKey).toArray();
+}
+
 export function listScreeningCopies(ownerKey: OwnerKey): Promise<ScreeningCopy[]> {
   return deviceDb().screenings.where('ownerKey').equals(ownerKey).toArray();
 }
@@ -80,11 +108,12 @@ export async function deleteScreeningCopy(ownerKey: OwnerKey, screeningId: numbe
   });
 }
 
-/** Removes every copy of this owner; other owners' copies stay. */
+/** Removes every copy of this owner, the kept lists with them; other owners' copies stay. */
 export async function deleteOwnerCopies(ownerKey: OwnerKey): Promise<void> {
   const db = deviceDb();
-  await db.transaction('rw', db.screenings, db.documents, async () => {
+  await db.transaction('rw', db.screenings, db.documents, db.lists, async () => {
     await db.documents.where('ownerKey').equals(ownerKey).delete();
     await db.screenings.where('ownerKey').equals(ownerKey).delete();
+    await db.lists.where('ownerKey').equals(ownerKey).delete();
   });
 }

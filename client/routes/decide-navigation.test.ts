@@ -45,9 +45,22 @@ describe('decideNavigation', () => {
     const offlineCopy: GateState = { ...signedOut, offlineCopy: true };
     expect(decideNavigation('/screening', offlineCopy)).toEqual(render);
     expect(decideNavigation('/screening/12', offlineCopy)).toEqual(render);
-    expect(decideNavigation('/screenings', offlineCopy)).toEqual(to('/portal/login'));
+    expect(decideNavigation('/portal/profile', offlineCopy)).toEqual(to('/portal/login'));
     expect(decideNavigation('/screening/12', signedOut)).toEqual(to('/portal/login'));
     expect(decideNavigation('/screening', signedOut)).toEqual(to('/login'));
+  });
+
+  it('opens the screenings list and the referrals offline only when this device keeps them', () => {
+    const offlineCopy: GateState = { ...signedOut, offlineCopy: true };
+    expect(decideNavigation('/screenings', offlineCopy)).toEqual(render);
+    expect(decideNavigation('/screenings?tab=referrals', offlineCopy)).toEqual(render);
+    expect(decideNavigation('/referral', offlineCopy)).toEqual(render);
+    expect(decideNavigation('/screenings', signedOut)).toEqual(to('/portal/login'));
+    expect(decideNavigation('/referral', signedOut)).toEqual(to('/portal/login'));
+    // What needs the server is never opened from the device.
+    for (const path of ['/order-screening-copy/3', '/portal/upload-screenings', '/portal/audit']) {
+      expect(decideNavigation(path, offlineCopy), path).toEqual(to('/portal/login'));
+    }
   });
 
   it('sends a signed-out visitor of other guarded pages to the patient login', () => {

@@ -9,7 +9,7 @@ import { pathFor, routeForPath, type RouteName } from './paths';
 export type GateState = SessionState & {
   /** The screening info of this result-portal page was refused (not the caller's screening). */
   screeningRefused?: boolean;
-  /** The session could not be asked (no network) and this device keeps a copy of this result. */
+  /** The session could not be asked (no network) and this device keeps a copy of this result or list. */
   offlineCopy?: boolean;
   /** The screening info answered another screening than the id in the path (spec section 2). */
   otherScreening?: boolean;
@@ -26,6 +26,8 @@ export type NavigationDecision =
 const LOGIN_PAGES: ReadonlySet<RouteName> = new Set(['login_result', 'login_portal']);
 /** The result pages, which the installed app opens offline from a copy kept on the device. */
 export const OFFLINE_RESULT_PAGES: ReadonlySet<RouteName> = new Set(['screening', 'screening_of_patient']);
+/** The patient's lists, which the installed app opens offline as last seen on the device. */
+export const OFFLINE_LIST_PAGES: ReadonlySet<RouteName> = new Set(['mammography_screenings', 'referral']);
 
 export function isGuest(user: SessionUser): boolean {
   return user.guest || user.id === null;
@@ -55,7 +57,7 @@ export function decideNavigation(path: string, state: GateState): NavigationDeci
     return user && LOGIN_PAGES.has(route.name) ? redirect(userHomePath(user)) : render;
   }
   if (state.status === 'unknown') return { kind: 'wait' };
-  if (!user && state.offlineCopy && OFFLINE_RESULT_PAGES.has(route.name)) return render;
+  if (!user && state.offlineCopy && (OFFLINE_RESULT_PAGES.has(route.name) || OFFLINE_LIST_PAGES.has(route.name))) return render;
   if (!user) return redirect(pathFor(route.access === 'result' ? 'login_result' : 'login_portal'));
 
   if (user.requirePasswordChange && route.name !== 'profile_portal') return redirect(pathFor('profile_portal'));

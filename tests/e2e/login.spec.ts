@@ -23,6 +23,31 @@ async function resultLogin(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** How many lists the device keeps for offline reading (IndexedDB `portal`, client/lib/device-db.ts). */
+function keptLists(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('portal');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains('lists')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const count = db.transaction('lists').objectStore('lists').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
 async function portalLogin(page: Page, account: PortalAccount): Promise<void> {
   await open(page, '/portal/login');
   await submitPortalLogin(page, en, account);
@@ -76,9 +101,14 @@ test.describe('patient portal login', () => {
   test('log out returns to base and the screenings then need a login', async ({ page }) => {
     await portalLogin(page, ANNA);
     await expect(page).toHaveURL(/\/screenings$/);
+    // Her screenings list, once shown, is kept on the device for offline reading: logging out
+    // asks whether it stays, and by default it does not.
+    await expect.poll(() => keptLists(page)).toBe(1);
     await page.getByRole('button', { name: /^User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
+    expect(await keptLists(page)).toBe(0);
     await page.goto('/screenings');
     await expect(page).toHaveURL(/\/portal\/login$/);
   });
