@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { catalogs, type Catalog } from './support/catalogs';
 import { ANNA, RESULT_CODE, type PortalAccount } from './support/demo-accounts';
 import { acceptConsents, fillResultLogin, submitPortalLogin, userMenuButton } from './support/login-forms';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
+import { signInThroughApi } from './support/api-sign-in';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await skipCookieDialog(context, baseURL);
@@ -12,14 +12,8 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 /** A login made outside the browser (its own cookie jar): one more LOGIN_PORTAL entry in Anna's log. */
 async function loginThroughApi(request: APIRequestContext, account: PortalAccount): Promise<void> {
-  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const password = createHash('sha256').update(account.password, 'utf8').digest('hex');
-  const response = await request.post('/api/auth/portal/login', {
-    headers: { 'X-CSRF-Token': csrfToken },
-    data: { login: account.login, password, portalTerms: true, policyTerms: true },
-  });
-  expect(response.status()).toBe(200);
-  await request.get('/api/auth/logout', { headers: { 'X-CSRF-Token': ((await response.json()) as { csrfToken: string }).csrfToken } });
+  const csrfToken = await signInThroughApi(request, 'patient', account);
+  await request.get('/api/auth/logout', { headers: { 'X-CSRF-Token': csrfToken } });
 }
 
 async function openAuditFromUserMenu(page: Page, catalog: Catalog): Promise<void> {

@@ -1,46 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { pl } from './support/catalogs';
 import { RESULT_BIRTH_DATE, RESULT_BIRTH_DIGITS, RESULT_CODE } from './support/demo-accounts';
+import { expectVisibleFocus, tabTo } from './support/keyboard';
 import { consentCheckboxes } from './support/login-forms';
 import { skipCookieDialog } from './support/preferences';
 
 // Only page.keyboard from the first key on: no clicks, no fill().
-
-/** Enough to cross the header and a login card; more means focus is lost somewhere. */
-const MAX_TABS = 15;
-
-/**
- * The focused element shows where focus is: an outline or a ring, as :focus-visible asks. A
- * visually hidden input (react-aria checkbox) shows it on the control around it, which react-aria
- * marks with data-focus-visible.
- */
-async function expectVisibleFocus(element: Locator): Promise<void> {
-  const focus = await element.evaluate((node) => {
-    const isVisuallyHidden = (candidate: Element) => {
-      const box = candidate.getBoundingClientRect();
-      return box.width <= 1 || box.height <= 1;
-    };
-    const indicator = isVisuallyHidden(node) ? node.closest('[data-focus-visible]') : node;
-    const style = indicator && getComputedStyle(indicator);
-    return {
-      focusVisible: node.matches(':focus-visible'),
-      shownOnVisibleBox: indicator !== null && !isVisuallyHidden(indicator),
-      outlineOrRing: !!style && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none'),
-    };
-  });
-  expect(focus).toEqual({ focusVisible: true, shownOnVisibleBox: true, outlineOrRing: true });
-}
-
-/** Presses Tab until the target has focus; every stop on the way must show its focus too. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  for (let presses = 0; presses < MAX_TABS; presses += 1) {
-    await page.keyboard.press('Tab');
-    const focused = page.locator(':focus');
-    await expectVisibleFocus(focused);
-    if (await target.evaluate((node) => node === document.activeElement)) return;
-  }
-  throw new Error(`${MAX_TABS} presses of Tab never reached ${target.toString()}`);
-}
 
 function tile(page: Page, key: 'home.resultPortal.title' | 'home.patientPortal.title') {
   return page.getByRole('main').getByRole('link', { name: new RegExp(`^${pl[key]}`) });

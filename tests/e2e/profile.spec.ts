@@ -48,6 +48,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function logOut(page: Page, catalog: Catalog) {
   await userMenuButton(page, catalog).click();
   await page.getByRole('menuitem', { name: catalog['userMenu.logout'] }).click();
+  // Her screenings list, seen after signing in, is kept on the device: she is asked whether it stays.
+  const dialog = page.getByRole('dialog', { name: catalog['offline.logout.title'] });
+  await dialog.getByRole('button', { name: catalog['userMenu.logout'] }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 

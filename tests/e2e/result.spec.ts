@@ -61,7 +61,7 @@ test('the result-portal patient reads her result, opens and downloads the descri
   expect([decoder.status(), decoder.headers()['content-type']]).toEqual([200, 'application/wasm']);
 });
 
-test('opened afresh, the page asks for her profile and her result once each, and shows them', async ({ page, baseURL }) => {
+test('opened afresh, the page asks who is signed in and for her result once each, and shows them', async ({ page, baseURL }) => {
   await signInToResult(page, baseURL);
   // A new tab: the app loads from the start, and index.html sends the page's first requests
   // before the app's code has loaded; the app must take them over, not send them again (each
@@ -74,9 +74,9 @@ test('opened afresh, the page asks for her profile and her result once each, and
   });
   await fresh.goto('/screening');
   await expect(fresh.getByTestId('result-wording')).toHaveText(en['result.scale.benign']);
-  await expect(fresh.getByRole('complementary', { name: en['result.sponsors'] }).first().getByRole('img').first()).toBeVisible();
+  await expect(fresh.getByRole('complementary', { name: en['result.sponsors.top'] }).getByRole('img').first()).toBeVisible();
   for (const request of [
-    'GET /api/user/profile',
+    'GET /api/auth/session',
     'GET /api/screening',
     'GET /api/screening/result',
     'GET /api/banners?type=top-placement',
