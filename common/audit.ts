@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The audit log as the browser and the server both read it (spec section 9, DECISIONS.md 11).
  * Every type the `audit_types` table holds; the server's writer takes exactly these.
  */
-const AUDIT_TYPES = [
+export const AUDIT_TYPES = [
   'RESULT',
   'RESULT_UNAUTHORIZED',
   'LOGIN_RESULT',
@@ -91,6 +91,57 @@ export function isCalendarDay(value: string): boolean {
 const day = z.string({ error: 'validation.audit.date.invalid' }).refine(isCalendarDay, 'validation.audit.date.invalid').optional();
 
 /**
+ * Where the description filter's text falls in what the audit page shows as an entry's description
+ * (the type's name in the user's language, and the IP address). The server knows the addresses but
+ * not the names, so the browser reads the text against the names and sends what an entry must be
+ * to match: one of `types` (any type when absent) with its IP as `ip` says (any IP when absent).
+ * The parts of the address are compared case-insensitively, `%` and `_` as themselves.
+ */
+export type AuditIpCondition = 'present' | 'absent' | { startsWith: string } | { endsWith: string } | { equals: string };
+export type AuditDescriptionClause = { types?: AuditType[]; ip?: AuditIpCondition };
+
+const DESCRIPTION_INVALID = 'validation.audit.description.invalid';
+/** Well above what 100 typed characters can give: each split of the text at most once per kind. */
+const MAX_DESCRIPTION_CLAUSES = 400;
+const MAX_DESCRIPTION_MATCH_LENGTH = 32_000;
+const ipPart = z.string().min(1).max(AUDIT_DESCRIPTION_MAX_LENGTH);
+const descriptionClausesSchema = z
+  .array(
+    z.strictObject({
+      types: z.array(z.enum(AUDIT_TYPES)).min(1).optional(),
+      ip: z
+        .union([
+          z.enum(['present', 'absent']),
+          z.strictObject({ startsWith: ipPart }),
+          z.strictObject({ endsWith: ipPart }),
+          z.strictObject({ equals: ipPart }),
+        ])
+        .optional(),
+    }),
+  )
+  .max(MAX_DESCRIPTION_CLAUSES);
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `descriptionMatch`: the clauses as JSON, one query parameter. */
+const descriptionMatch = z
+  .string({ error: DESCRIPTION_INVALID })
+  .max(MAX_DESCRIPTION_MATCH_LENGTH, DESCRIPTION_INVALID)
+  .transform((text, context): AuditDescriptionClause[] => {
+    const clauses = descriptionClausesSchema.safeParse(parsedJson(text));
+    if (clauses.success) return clauses.data;
+    context.addIssue({ code: 'custom', message: DESCRIPTION_INVALID });
+    return z.NEVER;
+  })
+  .optional();
+
+/**
  * `GET /api/audit` query. `to` is exclusive: the browser sends the chosen end day plus one.
  * Empty parameters count as absent, as a form with untouched fields sends them.
  */
@@ -109,11 +160,10 @@ export const auditQuerySchema = z
       .transform((value) => value.split(AUDIT_TYPES_SEPARATOR).filter(Boolean))
       .refine((tokens) => tokens.every((token) => isAuditFilterGroup(token) || isAuditType(token)), 'validation.audit.types.invalid')
       .optional(),
-    description: z
-      .string({ error: 'validation.audit.description.invalid' })
-      .trim()
-      .max(AUDIT_DESCRIPTION_MAX_LENGTH, 'validation.audit.description.invalid')
-      .optional(),
+    /** Matched in the IP address: the part of the shown description the server can read. */
+    description: z.string({ error: DESCRIPTION_INVALID }).trim().max(AUDIT_DESCRIPTION_MAX_LENGTH, DESCRIPTION_INVALID).optional(),
+    /** The browser's reading of `description` against the translated part (AuditDescriptionClause). */
+    descriptionMatch,
   })
   .refine((query) => !query.from || !query.to || query.from < query.to, {
     path: ['to'],

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AuditItem, AuditType, BrowserDetails } from '../../common/audit';
+import type { AuditDescriptionClause, AuditIpCondition, AuditItem, AuditType, BrowserDetails } from '../../common/audit';
 import type { Db } from '../db';
 import type { AuditOwner } from '../lib/audit';
 
@@ -11,13 +11,44 @@ export type AuditFilter = {
   timeZone: string;
   /** Empty or absent: every type. */
   types?: readonly AuditType[];
-  /** Matched case-insensitively anywhere in the stored description or the IP address. */
-  text?: string;
+  /**
+   * The description filter, on what the page shows as the description (the type's name and the
+   * IP): `text` anywhere in the IP address, or any of `clauses`, the browser's reading of the text
+   * against the names. The stored technical note is not shown, so it is not searched.
+   */
+  description?: { text?: string; clauses?: readonly AuditDescriptionClause[] };
 };
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-function likeSubstring(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function whereIp(query: Knex.QueryBuilder, condition: AuditIpCondition): Knex.QueryBuilder {
+  if (condition === 'present') return query.whereNotNull('ip');
+  if (condition === 'absent') return query.whereNull('ip');
+  const pattern =
+    'startsWith' in condition
+      ? `${likeLiteral(condition.startsWith)}%`
+      : 'endsWith' in condition
+        ? `%${likeLiteral(condition.endsWith)}`
+        : likeLiteral(condition.equals);
+  return query.whereRaw('host(ip) ILIKE ?', [pattern]);
+}
+
+function whereDescription(query: Knex.QueryBuilder, { text, clauses = [] }: NonNullable<AuditFilter['description']>): Knex.QueryBuilder {
+  return query.where((description) => {
+    if (text) description.orWhereRaw('host(ip) ILIKE ?', [`%${likeLiteral(text)}%`]);
+    for (const { types, ip } of clauses) {
+      // A clause without conditions (text found in every type's name) matches every entry.
+      if (!types && !ip) description.orWhereRaw('true');
+      else
+        description.orWhere((clause) => {
+          if (types) clause.whereIn('type', types);
+          if (ip) whereIp(clause, ip);
+        });
+    }
+  });
 }
 
 /**
@@ -34,10 +65,7 @@ function filtered(db: Db, filter: AuditFilter): Knex.QueryBuilder {
   if (filter.fromDay) query.whereRaw('created_at >= (?::date)::timestamp AT TIME ZONE ?', [filter.fromDay, filter.timeZone]);
   if (filter.toDay) query.whereRaw('created_at < (?::date)::timestamp AT TIME ZONE ?', [filter.toDay, filter.timeZone]);
   if (filter.types?.length) query.whereIn('type', filter.types);
-  if (filter.text) {
-    const pattern = likeSubstring(filter.text);
-    query.where((text) => text.whereRaw('description ILIKE ?', [pattern]).orWhereRaw('host(ip) ILIKE ?', [pattern]));
-  }
+  if (filter.description) whereDescription(query, filter.description);
   return query;
 }
 

@@ -30,7 +30,7 @@ async function auditPageFor(db: Db, caller: SessionPrincipal, query: AuditQuery)
     toDay: query.to,
     timeZone: AUDIT_DAY_TIME_ZONE,
     types: query.types ? auditTypesOf(query.types) : undefined,
-    text: query.description || undefined,
+    description: query.description || query.descriptionMatch ? { text: query.description, clauses: query.descriptionMatch } : undefined,
   };
   const [items, total] = await Promise.all([
     findAuditEntries(db, filter, { limit: AUDIT_PAGE_SIZE, offset: (query.page - 1) * AUDIT_PAGE_SIZE }),

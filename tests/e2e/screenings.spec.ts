@@ -208,7 +208,7 @@ test('the list fits a 360 px phone at text size 160% in the strongest contrast t
   await rows.nth(2).getByRole('rowheader').click();
   await expect(page.getByRole('region', { name: /^Dokumenty badania z/ })).toBeVisible();
 
-  // The table scrolls sideways inside its own box; the page itself does not.
+  // Each screening is a card: neither the page nor the table scrolls sideways (narrow-tables.spec.ts checks every element).
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await axeViolations(page)).toEqual([]);

@@ -10,6 +10,7 @@ import { useAuditEntries } from './use-audit-entries';
 import { useAuditFilters } from './use-audit-filters';
 import './audit.css';
 import { LoadFailure } from '../../components/ui/LoadFailure';
+import { PageTitle } from '../../components/ui/PageTitle';
 
 /**
  * audit and portal_audit: the same screen, headed by the portal its path belongs to. The server
@@ -28,7 +29,7 @@ export default function AuditPage() {
   return (
     <article className="card audit-page">
       <header>
-        <h1 className="audit-page__title">{title}</h1>
+        <PageTitle className="audit-page__title">{title}</PageTitle>
         <p className="audit-page__lead">{t('audit.lead')}</p>
       </header>
       <AuditFiltersForm filters={filters} onChange={changeFilters} />

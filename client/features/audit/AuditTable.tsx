@@ -1,7 +1,7 @@
 import type { AuditItem } from '@common/audit';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/ui/Table';
 import { useIntl, useT } from '../../lib/intl';
-import { auditTypeKey } from './audit-labels';
+import { auditTypeKey, describeAuditEntry } from './audit-labels';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = {
   year: 'numeric',
@@ -12,31 +12,37 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
   second: '2-digit',
 };
 
-/** Date (in the user's language and time zone), type, and the spec's description: type plus IP. */
+/**
+ * Date (in the user's language and time zone), type, and the spec's description: type plus IP.
+ * One markup for every width: on a phone each entry is a card headed by its date (audit.css).
+ */
 export function AuditTable({ items, busy }: { items: readonly AuditItem[]; busy: boolean }) {
   const t = useT();
   const intl = useIntl();
   return (
-    <Table aria-label={t('audit.table.label')} aria-busy={busy || undefined} className="audit-table">
-      <TableHeader>
-        <Column isRowHeader>{t('audit.column.date')}</Column>
-        <Column>{t('audit.column.type')}</Column>
-        <Column>{t('audit.column.description')}</Column>
-      </TableHeader>
-      <TableBody renderEmptyState={() => <p className="audit-table__empty">{t('audit.empty')}</p>}>
-        {items.map((item, index) => {
-          const typeName = t(auditTypeKey(item.type));
-          return (
-            <Row key={`${item.createdAt}-${index}`} id={index}>
-              <Cell>
+    <div className="audit-table-box">
+      <Table aria-label={t('audit.table.label')} aria-busy={busy || undefined} className="audit-table">
+        <TableHeader>
+          <Column isRowHeader>{t('audit.column.date')}</Column>
+          <Column>{t('audit.column.type')}</Column>
+          <Column>{t('audit.column.description')}</Column>
+        </TableHeader>
+        <TableBody renderEmptyState={() => <p className="audit-table__empty">{t('audit.empty')}</p>}>
+          {items.map((item, index) => (
+            <Row key={`${item.createdAt}-${index}`} id={index} className="audit-table__row">
+              <Cell className="audit-table__date">
                 <time dateTime={item.createdAt}>{intl.formatDate(item.createdAt, DATE_TIME)}</time>
               </Cell>
-              <Cell>{typeName}</Cell>
-              <Cell>{item.ip ? t('audit.entry.description', { type: typeName, ip: item.ip }) : typeName}</Cell>
+              <Cell className="audit-table__field" data-label={t('audit.column.type')}>
+                {t(auditTypeKey(item.type))}
+              </Cell>
+              <Cell className="audit-table__field audit-table__description" data-label={t('audit.column.description')}>
+                {describeAuditEntry(t, item)}
+              </Cell>
             </Row>
-          );
-        })}
-      </TableBody>
-    </Table>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import type { AuditFilterGroup, AuditType } from '@common/audit';
-import type { MessageKey } from '../../lib/intl';
+import { AUDIT_TYPES, type AuditFilterGroup, type AuditItem, type AuditType } from '@common/audit';
+import type { MessageKey, Translate } from '../../lib/intl';
 
 /** One catalog key per audit type, written out so the catalog test can find every one. */
 const AUDIT_TYPE_KEYS: Readonly<Record<AuditType, MessageKey>> = {
@@ -41,4 +41,24 @@ export const AUDIT_GROUP_KEYS: Readonly<Record<AuditFilterGroup, MessageKey>> = 
 /** A type the server added after this client was built still gets a readable name. */
 export function auditTypeKey(type: string): MessageKey {
   return AUDIT_TYPE_KEYS[type as AuditType] ?? 'audit.type.unknown';
+}
+
+/** The description column (spec section 2, audit page): the type's name, and the IP when there is one. */
+export function describeAuditEntry(t: Translate, entry: Pick<AuditItem, 'type' | 'ip'>): string {
+  const typeName = t(auditTypeKey(entry.type));
+  return entry.ip ? t('audit.entry.description', { type: typeName, ip: entry.ip }) : typeName;
+}
+
+/** What the description column shows for a type, around the IP an entry may have. */
+export type AuditDescriptionTexts = { type: AuditType; withoutIp: string; beforeIp: string; afterIp: string };
+
+/** Stands for the address while the message is formatted: no translation holds it. */
+const IP_PLACEHOLDER = '\u0000';
+
+/** Each type's description texts in the current language, for the description filter. */
+export function auditDescriptionTexts(t: Translate): AuditDescriptionTexts[] {
+  return AUDIT_TYPES.map((type) => {
+    const [beforeIp = '', afterIp = ''] = describeAuditEntry(t, { type, ip: IP_PLACEHOLDER }).split(IP_PLACEHOLDER);
+    return { type, withoutIp: describeAuditEntry(t, { type, ip: null }), beforeIp, afterIp };
+  });
 }

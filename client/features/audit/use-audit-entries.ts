@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AuditPage } from '@common/audit';
 import { api, type QueryValue } from '../../lib/api';
+import { useT } from '../../lib/intl';
 import { notify } from '../../stores/notification-store';
 import { apiQueryOf, type AuditFilters } from './audit-filters';
+import { auditDescriptionTexts } from './audit-labels';
 
 type Loaded = { key: string; page: AuditPage | null; failed: boolean };
 
@@ -14,9 +16,15 @@ export type AuditEntries = {
   retry: () => void;
 };
 
-/** `GET /api/audit` for the filters; a failure says so on the page and as a notification (spec section 8). */
+/**
+ * `GET /api/audit` for the filters; a failure says so on the page and as a notification (spec
+ * section 8). The description filter reads the descriptions in the current language: another
+ * language asks again.
+ */
 export function useAuditEntries(filters: AuditFilters): AuditEntries {
-  const key = JSON.stringify(apiQueryOf(filters));
+  const t = useT();
+  const descriptions = useMemo(() => auditDescriptionTexts(t), [t]);
+  const key = JSON.stringify(apiQueryOf(filters, descriptions));
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>({ key: '', page: null, failed: false });
   const requestKey = `${key}#${attempt}`;

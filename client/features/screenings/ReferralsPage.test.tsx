@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReferralListItem } from '@common/types/screenings';
 import { resetCsrfToken } from '../../lib/api';
+import { deleteAllKept, readKeptList } from '../../documents/offline-copies';
 import { setSignedIn } from '../../stores/session-store';
 import { demoPatient, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
 import { notifications } from '../../stores/notification-store';
@@ -91,5 +93,37 @@ describe('ReferralsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear and reload' }));
     await waitFor(() => expect(requestedUrls('/screenings/referrals')).toHaveLength(2));
     expect(requestedUrls('/screenings/referrals')).toEqual(['/api/screenings/referrals', '/api/screenings/referrals']);
+  });
+});
+
+describe('ReferralsPage offline', () => {
+  beforeEach(() => deleteAllKept('u:1'));
+
+  it("shows the referrals last seen from the device when the browser knows it is offline, and the server's again once online", async () => {
+    fakeApi(routes());
+    renderAt('/referral', <ReferralsPage />);
+    await findRows(2);
+    await waitFor(async () => expect(await readKeptList('u:1', 'referrals')).not.toBeNull());
+    cleanup();
+
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fakeApi(routes());
+    renderAt('/referral', <ReferralsPage />);
+    await findRows(2);
+    expect((await screen.findByText(/^Offline copy from/)).textContent).toContain('need an internet connection');
+    // Nothing was asked of the server: the browser knows it has no network.
+    expect(requestedUrls('/screenings/referrals')).toEqual([]);
+
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(/^Offline copy from/)).toBeNull());
+    expect(requestedUrls('/screenings/referrals')).toEqual(['/api/screenings/referrals']);
+  });
+
+  it('says the referrals cannot be retrieved offline when none were kept', async () => {
+    fakeApi(routes({ 'GET /screenings/referrals': () => Promise.reject(new TypeError('Failed to fetch')) }));
+    renderAt('/referral', <ReferralsPage />);
+    expect(await screen.findByText('Your referrals could not be retrieved')).toBeTruthy();
+    expect(screen.queryByText(/^Offline copy from/)).toBeNull();
   });
 });

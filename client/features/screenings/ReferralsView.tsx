@@ -69,39 +69,51 @@ export function ReferralsView() {
       ) : referrals.data ? (
         <>
           <p className="screenings-list__hint">{t('referrals.selectHint')}</p>
-          <Table
-            aria-label={t('referrals.table.label')}
-            aria-busy={referrals.loading || undefined}
-            className="referrals-table"
-            selectionMode="single"
-            selectionBehavior="toggle"
-            selectedKeys={selected ? [selected.screeningId] : []}
-            onSelectionChange={(selection) => setSelectedId(selectedIdOf(selection))}
-          >
-            <TableHeader>
-              <Column isRowHeader>{t('result.table.examinedAt')}</Column>
-              <Column>{t('screenings.column.testId')}</Column>
-              <Column>{t('referrals.column.document')}</Column>
-            </TableHeader>
-            <TableBody
-              renderEmptyState={() => (
-                <p className="screenings-table__empty">{t(applied ? 'referrals.emptyFiltered' : 'referrals.empty')}</p>
-              )}
+          {/* One markup for every width: on a phone each row is a card (referrals.css, as the screenings table). */}
+          <div className="referrals-table-box">
+            <Table
+              aria-label={t('referrals.table.label')}
+              aria-busy={referrals.loading || undefined}
+              className="referrals-table"
+              selectionMode="single"
+              selectionBehavior="toggle"
+              selectedKeys={selected ? [selected.screeningId] : []}
+              onSelectionChange={(selection) => setSelectedId(selectedIdOf(selection))}
             >
-              {items.map((item) => {
-                const examinedAt = intl.formatDate(item.createdAt, { dateStyle: 'medium', timeStyle: 'short' });
-                return (
-                  <Row key={item.screeningId} id={item.screeningId} textValue={examinedAt} className="screenings-table__row">
-                    <Cell>
-                      <time dateTime={item.createdAt}>{examinedAt}</time>
-                    </Cell>
-                    <Cell>{item.screeningId}</Cell>
-                    <Cell>{item.name}</Cell>
-                  </Row>
-                );
-              })}
-            </TableBody>
-          </Table>
+              <TableHeader>
+                <Column isRowHeader>{t('result.table.examinedAt')}</Column>
+                <Column>{t('screenings.column.testId')}</Column>
+                <Column>{t('referrals.column.document')}</Column>
+              </TableHeader>
+              <TableBody
+                renderEmptyState={() => (
+                  <p className="screenings-table__empty">{t(applied ? 'referrals.emptyFiltered' : 'referrals.empty')}</p>
+                )}
+              >
+                {items.map((item) => {
+                  const examinedAt = intl.formatDate(item.createdAt, { dateStyle: 'medium', timeStyle: 'short' });
+                  return (
+                    <Row
+                      key={item.screeningId}
+                      id={item.screeningId}
+                      textValue={examinedAt}
+                      className="screenings-table__row referrals-table__row"
+                    >
+                      <Cell className="referrals-table__date">
+                        <time dateTime={item.createdAt}>{examinedAt}</time>
+                      </Cell>
+                      <Cell className="referrals-table__field" data-label={t('screenings.column.testId')}>
+                        {item.screeningId}
+                      </Cell>
+                      <Cell className="referrals-table__field referrals-table__document" data-label={t('referrals.column.document')}>
+                        {item.name}
+                      </Cell>
+                    </Row>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </div>
           {selected && <ReferralViewer key={selected.screeningId} referral={selected} />}
         </>
       ) : (

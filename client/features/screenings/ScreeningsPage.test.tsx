@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScreeningListItem, ScreeningOrder } from '@common/types/screenings';
 import { resetCsrfToken } from '../../lib/api';
+import { deleteAllKept, readKeptList } from '../../documents/offline-copies';
 import { setSignedIn } from '../../stores/session-store';
 import { demoPatient, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
 import ScreeningsPage from './ScreeningsPage';
@@ -222,5 +224,76 @@ describe('ScreeningsPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Referrals' }));
     expect(await screen.findByText('You have no referrals.')).toBeTruthy();
     expect(location.history.at(-1)).toBe('/screenings?tab=referrals');
+  });
+});
+
+describe('ScreeningsPage offline', () => {
+  const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+  const offlineRoutes: FakeRoutes = { 'GET /screenings': networkDown, 'GET /screenings/referrals': networkDown };
+  const keptScreenings = () => readKeptList<{ items: ScreeningListItem[] }>('u:1', 'screenings');
+
+  beforeEach(async () => {
+    await deleteAllKept('u:1');
+    await deleteAllKept('u:2');
+  });
+
+  it('shows the list last seen, marked as the offline copy, filtered on the device', async () => {
+    fakeApi(routes());
+    renderAt('/screenings', <ScreeningsPage />);
+    await findTable(5);
+    await waitFor(async () => expect((await keptScreenings())?.list.items).toHaveLength(7));
+    expect(screen.queryByText(/^Offline copy from/)).toBeNull();
+    cleanup();
+
+    fakeApi(offlineRoutes);
+    renderAt('/screenings', <ScreeningsPage />);
+    await findTable(5);
+    const mark = await screen.findByText(/^Offline copy from/);
+    expect(mark.getAttribute('role')).toBe('status');
+    expect(mark.textContent).toMatch(/^Offline copy from .*20\d\d/);
+    expect(mark.textContent).toContain('need an internet connection');
+    cleanup();
+
+    // The filters of the URL apply to the kept list as the server would apply them.
+    renderAt('/screenings?result=5', <ScreeningsPage />);
+    await findTable(1);
+    expect(screen.getByText(/^Offline copy from/)).toBeTruthy();
+  });
+
+  it('says a document of the offline list is not available instead of fetching it', async () => {
+    fakeApi(routes());
+    renderAt('/screenings', <ScreeningsPage />);
+    await findTable(5);
+    await waitFor(async () => expect(await keptScreenings()).not.toBeNull());
+    cleanup();
+
+    const requests = fakeApi(offlineRoutes);
+    renderAt('/screenings', <ScreeningsPage />);
+    await findTable(5);
+    await userEvent.click(within(bodyRows()[2]!).getByRole('rowheader'));
+    const details = screen.getByRole('region', { name: /^Documents of the screening of/ });
+    await waitFor(() => expect(within(details).getAllByText('This document is not available offline.')).toHaveLength(2));
+    expect(within(details).queryByRole('button', { name: 'Show document' })).toBeNull();
+    expect(requests.filter((request) => request.path.startsWith('/screening/'))).toEqual([]);
+  });
+
+  it("keeps no filtered answer, and never shows one patient's list to another", async () => {
+    fakeApi(routes());
+    renderAt('/screenings?signed=true', <ScreeningsPage />);
+    await findTable(5);
+    cleanup();
+    expect(await keptScreenings()).toBeNull();
+
+    renderAt('/screenings', <ScreeningsPage />);
+    await findTable(5);
+    await waitFor(async () => expect(await keptScreenings()).not.toBeNull());
+    cleanup();
+
+    setSignedIn({ ...demoPatient, id: 2 });
+    fakeApi(offlineRoutes);
+    renderAt('/screenings', <ScreeningsPage />);
+    expect(await screen.findByText('Your screenings could not be retrieved')).toBeTruthy();
+    expect(screen.queryByRole('row')).toBeNull();
+    expect(screen.queryByText(/^Offline copy from/)).toBeNull();
   });
 });

@@ -3,11 +3,13 @@ import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useT } from '../../lib/intl';
+import { OfflineListsMark } from '../../documents/offline-lists';
 import { ReferralsView } from './ReferralsView';
 import { ScreeningsList } from './ScreeningsList';
 import '../../documents/documents.css';
 import './referrals.css';
 import './screenings.css';
+import { PageTitle } from '../../components/ui/PageTitle';
 
 type TabId = 'screenings' | 'referrals';
 
@@ -29,7 +31,10 @@ function useTab(): [TabId, (tab: TabId) => void] {
   return [tab, select];
 }
 
-/** mammography_screenings (/screenings): the patient's screenings and, in a second tab, her referrals. */
+/**
+ * mammography_screenings (/screenings): the patient's screenings and, in a second tab, her
+ * referrals. Offline, the installed app shows both as last seen on this device, marked as such.
+ */
 export default function ScreeningsPage() {
   const t = useT();
   useDocumentTitle(t('screenings.title'));
@@ -37,7 +42,8 @@ export default function ScreeningsPage() {
 
   return (
     <article className="screenings-page">
-      <h1 className="screenings-page__title">{t('screenings.title')}</h1>
+      <PageTitle className="screenings-page__title">{t('screenings.title')}</PageTitle>
+      <OfflineListsMark />
       <Tabs
         selectedKey={tab}
         onSelectionChange={(key: Key) => selectTab(key === 'referrals' ? 'referrals' : 'screenings')}
