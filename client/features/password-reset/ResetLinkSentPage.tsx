@@ -10,7 +10,8 @@ import { ResetCard } from './ResetCard';
 export default function ResetLinkSentPage() {
   const t = useT();
   return (
-    <ResetCard title={t('passwordReset.sent.title')}>
+    // "Message sent" is the contact form's heading too; the tab's title says which message.
+    <ResetCard title={t('passwordReset.sent.title')} documentTitle={t('passwordReset.sent.documentTitle')}>
       <p>{t('passwordReset.sent.body')}</p>
       <p>{t('passwordReset.sent.hint')}</p>
       <p className="reset-card__links">

@@ -25,37 +25,41 @@ export const UploadedStudies = memo(function UploadedStudies({ studies }: { stud
       ) : !studies.data ? (
         <p role="status">{t('app.loading')}</p>
       ) : (
-        <Table aria-label={t('upload.studies.title')}>
-          <TableHeader>
-            <Column isRowHeader>{t('upload.studies.column.date')}</Column>
-            <Column>{t('upload.studies.column.modalities')}</Column>
-            <Column>{t('upload.studies.column.images')}</Column>
-            <Column>{t('upload.studies.column.size')}</Column>
-            <Column>{t('upload.studies.column.uploadedAt')}</Column>
-          </TableHeader>
-          <TableBody renderEmptyState={() => <p className="upload-studies__empty">{t('upload.studies.empty')}</p>}>
-            {studies.data.studies.map((study) => (
-              <Row key={study.studyInstanceUid} id={study.studyInstanceUid}>
-                <Cell>
-                  {study.studyDate ? (
-                    // A calendar day from the image header: no time zone may shift it.
-                    <time dateTime={study.studyDate}>
-                      {intl.formatDate(`${study.studyDate}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}
-                    </time>
-                  ) : (
-                    t('upload.studies.unknown')
-                  )}
-                </Cell>
-                <Cell>{study.modalities.join(', ') || t('upload.studies.unknown')}</Cell>
-                <Cell>{intl.formatNumber(study.instances)}</Cell>
-                <Cell>{formatSize(intl, study.sizeBytes)}</Cell>
-                <Cell>
-                  <time dateTime={study.lastUploadedAt}>{intl.formatDate(study.lastUploadedAt, UPLOADED_AT)}</time>
-                </Cell>
-              </Row>
-            ))}
-          </TableBody>
-        </Table>
+        <div className="table-cards-box">
+          <Table aria-label={t('upload.studies.title')} className="table--cards">
+            <TableHeader>
+              <Column isRowHeader>{t('upload.studies.column.date')}</Column>
+              <Column>{t('upload.studies.column.modalities')}</Column>
+              <Column>{t('upload.studies.column.images')}</Column>
+              <Column>{t('upload.studies.column.size')}</Column>
+              <Column>{t('upload.studies.column.uploadedAt')}</Column>
+            </TableHeader>
+            <TableBody renderEmptyState={() => <p className="upload-studies__empty">{t('upload.studies.empty')}</p>}>
+              {studies.data.studies.map((study) => (
+                <Row key={study.studyInstanceUid} id={study.studyInstanceUid}>
+                  <Cell data-label={t('upload.studies.column.date')}>
+                    {study.studyDate ? (
+                      // A calendar day from the image header: no time zone may shift it.
+                      <time dateTime={study.studyDate}>
+                        {intl.formatDate(`${study.studyDate}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}
+                      </time>
+                    ) : (
+                      t('upload.studies.unknown')
+                    )}
+                  </Cell>
+                  <Cell data-label={t('upload.studies.column.modalities')}>
+                    {study.modalities.join(', ') || t('upload.studies.unknown')}
+                  </Cell>
+                  <Cell data-label={t('upload.studies.column.images')}>{intl.formatNumber(study.instances)}</Cell>
+                  <Cell data-label={t('upload.studies.column.size')}>{formatSize(intl, study.sizeBytes)}</Cell>
+                  <Cell data-label={t('upload.studies.column.uploadedAt')}>
+                    <time dateTime={study.lastUploadedAt}>{intl.formatDate(study.lastUploadedAt, UPLOADED_AT)}</time>
+                  </Cell>
+                </Row>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       )}
     </section>
   );

@@ -67,4 +67,37 @@ describe('the cookie-consent dialog', () => {
     openCookieSettings();
     expect(await screen.findByRole('dialog', { name: 'Cookies' })).toBeTruthy();
   });
+
+  it('puts focus back on the control that opened it once she has chosen', async () => {
+    document.cookie = `${CONSENT_COOKIE_NAME}=${encodeURIComponent(JSON.stringify({ version: 1, choice: 'allow-all', decidedAt: '2026-01-01T00:00:00.000Z' }))}; Path=/`;
+    consentDialog.isOpen = false;
+    render(
+      <>
+        <button type="button" onClick={openCookieSettings}>
+          Cookie settings
+        </button>
+        <CookieConsent />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Cookie settings' });
+    await userEvent.click(opener);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject all' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('on a first visit puts focus at the start of the content, not on the page body', async () => {
+    render(
+      <>
+        <main id="main" tabIndex={-1}>
+          content
+        </main>
+        <CookieConsent />
+      </>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Allow all' }));
+
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+  });
 });
