@@ -93,14 +93,25 @@ function collectFailures(page: Page): { requests: string[]; errors: string[] } {
   return failures;
 }
 
-/** Elements reaching past the right edge of the window, a few named; and the page's scroll width. */
+/**
+ * Elements reaching past the right edge of the window, a few named, and the page's scroll width.
+ * A part cut off by a box that fits (react-aria's visually hidden inputs, 1 px boxes that clip a
+ * wider control) shows nothing past the edge and does not count; one scrolled inside a box does.
+ */
 async function horizontalOverflow(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    const clippedWithin = (element: Element) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        const overflowX = getComputedStyle(box).overflowX;
+        if ((overflowX === 'hidden' || overflowX === 'clip') && box.getBoundingClientRect().right <= width + 0.5) return true;
+      }
+      return false;
+    };
     const wider = [...document.querySelectorAll('body *')]
       .filter((element) => {
         const box = element.getBoundingClientRect();
-        return box.width > 0 && box.right > width + 0.5;
+        return box.width > 0 && box.right > width + 0.5 && !clippedWithin(element);
       })
       .slice(0, 5)
       .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`);

@@ -43,8 +43,11 @@ export async function applyPreferences(page: Page, theme: Preferences['theme'], 
 /**
  * The findings in each contrast theme, switched on the page in place (as the accessibility panel
  * does), so one state of a page is checked in all five; the page's own theme is restored after.
+ * With reduced motion, as the portal honours it: colours are checked as they are, not halfway
+ * through a button's 150 ms transition from the previous theme.
  */
 export async function axeViolationsInEveryTheme(page: Page): Promise<Record<string, string[]>> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const own = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
   const found: Record<string, string[]> = {};
   for (const theme of CONTRAST_THEMES) {
@@ -52,6 +55,7 @@ export async function axeViolationsInEveryTheme(page: Page): Promise<Record<stri
     found[theme] = await axeViolations(page);
   }
   await page.evaluate((name) => document.documentElement.setAttribute('data-theme', name ?? 'default'), own);
+  await page.emulateMedia({ reducedMotion: null });
   return found;
 }
 
@@ -67,6 +71,7 @@ const RULES_SHAPED_BY_THEME_AND_SCALE = ['color-contrast', 'link-in-text-block',
  * full run of each would take minutes per page). The page's own theme and scale are restored after.
  */
 export async function axeViolationsInEveryThemeAndScale(page: Page): Promise<Record<string, string[]>> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const own = await page.evaluate(() => ({
     theme: document.documentElement.getAttribute('data-theme') ?? 'default',
     scale: document.documentElement.style.getPropertyValue('--font-scale') || '1',
@@ -81,6 +86,7 @@ export async function axeViolationsInEveryThemeAndScale(page: Page): Promise<Rec
     }
   }
   await applyPreferences(page, own.theme as Preferences['theme'], Number(own.scale) as Preferences['fontScale']);
+  await page.emulateMedia({ reducedMotion: null });
   return found;
 }
 
