@@ -101,7 +101,11 @@ export function prePaint(urls: EarlyStartUrls): void {
   const hers = send('/api/auth/session')
     .then(json)
     .then((answer) => {
-      const profile = (answer as { user?: unknown } | null)?.user as { guest?: boolean; id?: number | null; requirePasswordChange?: boolean } | null;
+      const profile = (answer as { user?: unknown } | null)?.user as {
+        guest?: boolean;
+        id?: number | null;
+        requirePasswordChange?: boolean;
+      } | null;
       const guest = !!profile && (profile.guest || profile.id === null);
       return !!profile && !profile.requirePasswordChange && guest === !screeningPath[1];
     });

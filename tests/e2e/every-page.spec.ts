@@ -80,11 +80,13 @@ const PAGES: PageCase[] = [
 function collectFailures(page: Page): { requests: string[]; errors: string[] } {
   const failures = { requests: [] as string[], errors: [] as string[] };
   page.on('response', (response) => {
-    if (response.status() >= 400) failures.requests.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+    if (response.status() >= 400)
+      failures.requests.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
   });
   // A request the app itself cancels (a page left before its answer came) is not a failure.
   page.on('requestfailed', (request) => {
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') failures.requests.push(`${request.method()} ${new URL(request.url()).pathname} failed`);
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+      failures.requests.push(`${request.method()} ${new URL(request.url()).pathname} failed`);
   });
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) failures.errors.push(message.text());

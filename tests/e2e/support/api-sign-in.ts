@@ -11,7 +11,11 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * Signs in through the API on the given cookie jar (`page.request` shares the page's), for
  * journeys about what comes after the login form. Answers the new CSRF token.
  */
-export async function signInThroughApi(request: APIRequestContext, audience: Exclude<Audience, 'visitor'>, account: PortalAccount = ANNA): Promise<string> {
+export async function signInThroughApi(
+  request: APIRequestContext,
+  audience: Exclude<Audience, 'visitor'>,
+  account: PortalAccount = ANNA,
+): Promise<string> {
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
   const consents = { portalTerms: true, policyTerms: true };
   const response =

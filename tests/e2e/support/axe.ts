@@ -24,7 +24,9 @@ export async function axeViolations(page: Page, onlyRules?: string[]): Promise<s
   return violations
     .filter(
       (violation) =>
-        violation.tags.some((tag) => tag.startsWith('wcag')) || BLOCKING_IMPACTS.has(violation.impact ?? '') || ALWAYS_HELD.has(violation.id),
+        violation.tags.some((tag) => tag.startsWith('wcag')) ||
+        BLOCKING_IMPACTS.has(violation.impact ?? '') ||
+        ALWAYS_HELD.has(violation.id),
     )
     .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

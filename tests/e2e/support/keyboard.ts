@@ -32,7 +32,9 @@ export async function tabTo(page: Page, target: Locator, maxTabs = 15): Promise<
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const active = document.activeElement;
-      return active && active !== document.body ? `${active.tagName.toLowerCase()} "${active.textContent?.trim().slice(0, 40) ?? ''}"` : null;
+      return active && active !== document.body
+        ? `${active.tagName.toLowerCase()} "${active.textContent?.trim().slice(0, 40) ?? ''}"`
+        : null;
     });
     if (!focused) throw new Error(`Tab after ${previous} left the page (focus on <body>) before reaching ${target.toString()}`);
     previous = focused;
