@@ -4,6 +4,7 @@ import { answerCookieDialog } from './support/cookie-dialog';
 import { ANNA, EWA, RESULT_CODE, type PortalAccount } from './support/demo-accounts';
 import { acceptConsents, fillResultLogin, submitPortalLogin } from './support/login-forms';
 import { startWithPreferences } from './support/preferences';
+import { keptCount } from './support/device-store';
 
 // The English UI, so the texts of the spec can be used as accessible names.
 test.beforeEach(async ({ page }) => {
@@ -21,31 +22,6 @@ async function resultLogin(page: Page, code: string): Promise<void> {
   await fillResultLogin(page, en, code);
   await acceptConsents(page, en);
   await page.getByRole('button', { name: 'Log in' }).click();
-}
-
-/** How many lists the device keeps for offline reading (IndexedDB `portal`, client/lib/device-db.ts). */
-function keptLists(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const request = indexedDB.open('portal');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('lists')) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const count = db.transaction('lists').objectStore('lists').count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
 }
 
 async function portalLogin(page: Page, account: PortalAccount): Promise<void> {
@@ -103,12 +79,12 @@ test.describe('patient portal login', () => {
     await expect(page).toHaveURL(/\/screenings$/);
     // Her screenings list, once shown, is kept on the device for offline reading: logging out
     // asks whether it stays, and by default it does not.
-    await expect.poll(() => keptLists(page)).toBe(1);
+    await expect.poll(() => keptCount(page, 'lists')).toBe(1);
     await page.getByRole('button', { name: /^User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await keptLists(page)).toBe(0);
+    expect(await keptCount(page, 'lists')).toBe(0);
     await page.goto('/screenings');
     await expect(page).toHaveURL(/\/portal\/login$/);
   });

@@ -4,6 +4,7 @@ import { ANNA, EWA, type PortalAccount } from './support/demo-accounts';
 import { submitPortalLogin, userMenuButton } from './support/login-forms';
 import { testOnOwnServer } from './support/own-server';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
+import { keptRecords } from './support/device-store';
 
 /**
  * The installed app shows the patient's screenings list and referrals as last seen, with the
@@ -34,28 +35,9 @@ function mark(page: Page): Locator {
 }
 
 /** The lists kept on the device, as "<owner> <kind>". */
-function keptListOwners(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const request = indexedDB.open('portal');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('lists')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('lists').objectStore('lists').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve((all.result as Array<{ ownerKey: string; kind: string }>).map((copy) => `${copy.ownerKey} ${copy.kind}`).sort());
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
+async function keptListOwners(page: Page): Promise<string[]> {
+  const lists = await keptRecords<{ ownerKey: string; kind: string }>(page, 'lists');
+  return lists.map((copy) => `${copy.ownerKey} ${copy.kind}`).sort();
 }
 
 async function signIn(page: Page, account: PortalAccount, landing: RegExp): Promise<void> {

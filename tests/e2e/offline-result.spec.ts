@@ -4,6 +4,7 @@ import { RESULT_CODE } from './support/demo-accounts';
 import { acceptConsents, fillResultLogin, userMenuButton } from './support/login-forms';
 import { testOnOwnServer } from './support/own-server';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
+import { keptCount } from './support/device-store';
 
 /**
  * Offline copies of a result (issue 4): what the patient opened is read from the device with the
@@ -31,29 +32,8 @@ function canvasHasDrawing(viewer: Locator): Promise<boolean> {
 }
 
 /** How many screenings and documents the device keeps, for every owner. */
-function keptCounts(page: Page): Promise<{ screenings: number; documents: number }> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const request = indexedDB.open('portal');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('screenings')) {
-            db.close();
-            resolve({ screenings: 0, documents: 0 });
-            return;
-          }
-          const transaction = db.transaction(['screenings', 'documents']);
-          const screenings = transaction.objectStore('screenings').count();
-          const documents = transaction.objectStore('documents').count();
-          transaction.oncomplete = () => {
-            db.close();
-            resolve({ screenings: screenings.result, documents: documents.result });
-          };
-        };
-      }),
-  );
+async function keptCounts(page: Page): Promise<{ screenings: number; documents: number }> {
+  return { screenings: await keptCount(page, 'screenings'), documents: await keptCount(page, 'documents') };
 }
 
 function descriptionViewer(page: Page) {

@@ -5,6 +5,7 @@ import { en } from './support/catalogs';
 import { RESULT_CODE } from './support/demo-accounts';
 import { acceptConsents, fillResultLogin } from './support/login-forms';
 import { skipCookieDialog, startWithPreferences, type Preferences } from './support/preferences';
+import { keptCount } from './support/device-store';
 
 /**
  * The text of the description PDFs: pdf.js's text layer over the drawn pages (selectable,
@@ -224,35 +225,11 @@ for (const fontScale of [1, 1.6] as const) {
   });
 }
 
-/** How many documents the device keeps (client/lib/device-db.ts), for every owner. */
-function keptDocuments(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const request = indexedDB.open('portal');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('documents')) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const count = db.transaction('documents').objectStore('documents').count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-        };
-      }),
-  );
-}
-
 test('offline, the description kept on the device reads as text', async ({ page, context, baseURL }) => {
   await signIn(page, baseURL);
   await viewerOf(page).getByRole('button', { name: en['result.pdf.open'] }).click();
   await expect(pagesOf(viewerOf(page)).getByText(REPORT_TITLE).first()).toBeAttached();
-  await expect.poll(() => keptDocuments(page)).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => keptCount(page, 'documents')).toBeGreaterThanOrEqual(1);
   // The installed app: the service worker answers navigations from its precache.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
