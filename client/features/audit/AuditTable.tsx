@@ -14,14 +14,14 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
 
 /**
  * Date (in the user's language and time zone), type, and the spec's description: type plus IP.
- * One markup for every width: on a phone each entry is a card headed by its date (audit.css).
+ * One markup for every width: on a phone each entry is a card headed by its date (Table.css).
  */
 export function AuditTable({ items, busy }: { items: readonly AuditItem[]; busy: boolean }) {
   const t = useT();
   const intl = useIntl();
   return (
-    <div className="audit-table-box">
-      <Table aria-label={t('audit.table.label')} aria-busy={busy || undefined} className="audit-table">
+    <div className="table-cards-box">
+      <Table aria-label={t('audit.table.label')} aria-busy={busy || undefined} className="audit-table table--cards">
         <TableHeader>
           <Column isRowHeader>{t('audit.column.date')}</Column>
           <Column>{t('audit.column.type')}</Column>
@@ -29,14 +29,14 @@ export function AuditTable({ items, busy }: { items: readonly AuditItem[]; busy:
         </TableHeader>
         <TableBody renderEmptyState={() => <p className="audit-table__empty">{t('audit.empty')}</p>}>
           {items.map((item, index) => (
-            <Row key={`${item.createdAt}-${index}`} id={index} className="audit-table__row">
-              <Cell className="audit-table__date">
+            <Row key={`${item.createdAt}-${index}`} id={index}>
+              <Cell>
                 <time dateTime={item.createdAt}>{intl.formatDate(item.createdAt, DATE_TIME)}</time>
               </Cell>
-              <Cell className="audit-table__field" data-label={t('audit.column.type')}>
+              <Cell data-label={t('audit.column.type')}>
                 {t(auditTypeKey(item.type))}
               </Cell>
-              <Cell className="audit-table__field audit-table__description" data-label={t('audit.column.description')}>
+              <Cell className="audit-table__description" data-label={t('audit.column.description')}>
                 {describeAuditEntry(t, item)}
               </Cell>
             </Row>

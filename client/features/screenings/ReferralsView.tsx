@@ -69,12 +69,12 @@ export function ReferralsView() {
       ) : referrals.data ? (
         <>
           <p className="screenings-list__hint">{t('referrals.selectHint')}</p>
-          {/* One markup for every width: on a phone each row is a card (referrals.css, as the screenings table). */}
-          <div className="referrals-table-box">
+          {/* One markup for every width: on a phone each row is a card (Table.css, .table--cards). */}
+          <div className="table-cards-box">
             <Table
               aria-label={t('referrals.table.label')}
               aria-busy={referrals.loading || undefined}
-              className="referrals-table"
+              className="referrals-table table--cards"
               selectionMode="single"
               selectionBehavior="toggle"
               selectedKeys={selected ? [selected.screeningId] : []}
@@ -99,13 +99,13 @@ export function ReferralsView() {
                       textValue={examinedAt}
                       className="screenings-table__row referrals-table__row"
                     >
-                      <Cell className="referrals-table__date">
+                      <Cell>
                         <time dateTime={item.createdAt}>{examinedAt}</time>
                       </Cell>
-                      <Cell className="referrals-table__field" data-label={t('screenings.column.testId')}>
+                      <Cell data-label={t('screenings.column.testId')}>
                         {item.screeningId}
                       </Cell>
-                      <Cell className="referrals-table__field referrals-table__document" data-label={t('referrals.column.document')}>
+                      <Cell className="referrals-table__document" data-label={t('referrals.column.document')}>
                         {item.name}
                       </Cell>
                     </Row>
