@@ -33,9 +33,7 @@ export function AuditTable({ items, busy }: { items: readonly AuditItem[]; busy:
               <Cell>
                 <time dateTime={item.createdAt}>{intl.formatDate(item.createdAt, DATE_TIME)}</time>
               </Cell>
-              <Cell data-label={t('audit.column.type')}>
-                {t(auditTypeKey(item.type))}
-              </Cell>
+              <Cell data-label={t('audit.column.type')}>{t(auditTypeKey(item.type))}</Cell>
               <Cell className="audit-table__description" data-label={t('audit.column.description')}>
                 {describeAuditEntry(t, item)}
               </Cell>

@@ -102,9 +102,7 @@ export function ReferralsView() {
                       <Cell>
                         <time dateTime={item.createdAt}>{examinedAt}</time>
                       </Cell>
-                      <Cell data-label={t('screenings.column.testId')}>
-                        {item.screeningId}
-                      </Cell>
+                      <Cell data-label={t('screenings.column.testId')}>{item.screeningId}</Cell>
                       <Cell className="referrals-table__document" data-label={t('referrals.column.document')}>
                         {item.name}
                       </Cell>
