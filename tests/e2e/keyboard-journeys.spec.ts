@@ -156,3 +156,28 @@ test('an upload reached from the user menu: the file chooser opens by Enter, the
   await tabTo(page, send, PAGE_TABS);
   await expect(send).toBeEnabled();
 });
+
+test('a saved choice on a phone: its notification never covers the focused control, and focus stays on the box', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInThroughApi(page.request, 'patient');
+  await page.goto('/portal/profile');
+  await expect(page.getByRole('heading', { level: 1, name: pl['profile.title'] })).toBeVisible();
+
+  const notices = page.getByRole('checkbox', { name: pl['profile.notices.resultReady'] });
+  await tabTo(page, notices, PAGE_TABS);
+  const wasChecked = await notices.isChecked();
+  await page.keyboard.press('Space');
+  const notification = page.locator('.notification').filter({ hasText: pl['profile.notices.saved'] });
+  await expect(notification).toBeVisible();
+  await expect(notices).toBeChecked({ checked: !wasChecked });
+  await expect(notices).toBeFocused();
+
+  // The box she sees (react-aria's input is visually hidden inside it) stays above the messages.
+  const box = page.locator('label').filter({ has: notices });
+  await expect
+    .poll(async () => {
+      const [control, messages] = await Promise.all([box.boundingBox(), notification.boundingBox()]);
+      return control && messages ? control.y + control.height <= messages.y : false;
+    })
+    .toBe(true);
+});

@@ -51,8 +51,12 @@ export function NoticesCard() {
       ) : (
         <Checkbox
           isSelected={resultNotices}
-          isDisabled={saving}
-          onChange={(wanted) => void save(wanted)}
+          // Not isDisabled while saving: a disabled box drops the keyboard's focus to <body>.
+          // A change made meanwhile waits for the answer instead, as aria-busy says.
+          aria-busy={saving || undefined}
+          onChange={(wanted) => {
+            if (!saving) void save(wanted);
+          }}
           description={t('profile.notices.resultReadyHint')}
         >
           {t('profile.notices.resultReady')}

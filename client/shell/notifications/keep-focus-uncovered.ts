@@ -9,8 +9,8 @@ export function coveredBy(element: DOMRect, notificationsTop: number): number {
 }
 
 /**
- * The notifications sit fixed at the bottom of the window: a control that gets focus under them
- * (by Tab, or focused when a message appears) is scrolled up above them (WCAG 2.2 2.4.11), and the
+ * The notifications sit fixed at the bottom of the window: a control that gets visible focus under
+ * them (by Tab, or focused when a message appears) is scrolled up above them (WCAG 2.2 2.4.11), and the
  * page gets that much room at its end, so even its last control can rise above them.
  */
 export function useKeepFocusUncovered(stack: RefObject<HTMLElement | null>): void {
@@ -25,6 +25,9 @@ export function useKeepFocusUncovered(stack: RefObject<HTMLElement | null>): voi
     const uncoverFocus = () => {
       const focused = document.activeElement;
       if (!(focused instanceof HTMLElement) || region.contains(focused) || focused === document.body) return;
+      // Only focus she follows by eye (the keyboard's, or a text field's): moving the page under a
+      // pointer between press and release would cancel the click she is making.
+      if (!focused.matches(':focus-visible')) return;
       const height = coveredHeight();
       if (height <= 0) return;
       const overlap = coveredBy(focused.getBoundingClientRect(), window.innerHeight - height);
