@@ -82,6 +82,7 @@ test.describe('signing in from the home tiles', () => {
     await expect(trigger).toHaveText('Anna Nowak');
     const menu = await openUserMenu(page);
     await expect(menu.getByRole('menuitem')).toHaveText([
+      pl['userMenu.myScreenings'],
       pl['userMenu.myData'],
       pl['userMenu.uploadScreenings'],
       pl['userMenu.audit'],
