@@ -44,7 +44,7 @@ describe('requests the route guard starts for the result page', () => {
     expect(requests.filter((request) => request.path === '/banners')).toHaveLength(3);
   });
 
-  it('hand over banners that have arrived at once, once, and nothing before they arrive', async () => {
+  it('show banners that have arrived at once, and take their request once, with nothing sent again', async () => {
     let answer: (() => void) | undefined;
     const arrived = new Promise<void>((resolve) => (answer = resolve));
     const requests = fakeApi({ 'GET /banners': async () => (await arrived, { body: [banner] }) });
@@ -52,6 +52,10 @@ describe('requests the route guard starts for the result page', () => {
     expect(arrivedBanners('top-placement')).toBeUndefined();
     answer!();
     await vi.waitFor(() => expect(arrivedBanners('top-placement')).toEqual([banner]));
+    // A first render only looks (it may be thrown away and redone); the effect then takes it.
+    expect(arrivedBanners('top-placement')).toEqual([banner]);
+    expect(await fetchBanners('top-placement')).toEqual([banner]);
+    expect(requests.filter((request) => request.path === '/banners')).toHaveLength(2);
     // Taken: the next visit asks the server.
     expect(arrivedBanners('top-placement')).toBeUndefined();
     await fetchBanners('top-placement');

@@ -25,14 +25,13 @@ function start(key: string, request: () => Promise<unknown>): void {
 const isFresh = (entry: Started) => Date.now() - entry.at < FRESH_MS;
 
 /**
- * A started request's answer if it has already arrived, taken; undefined (and nothing taken)
- * otherwise. A component's first render can then show it, instead of a render later.
+ * A started request's answer if it has already arrived; undefined otherwise. Not taken: a render
+ * can be thrown away and done again (React may restart one), so the first render only looks, and
+ * the component's effect takes the request (`take`), which sends nothing more.
  */
-function takeArrived<T>(key: string): T | undefined {
+function peekArrived<T>(key: string): T | undefined {
   const found = started.get(key);
-  if (!found?.arrived || !isFresh(found)) return undefined;
-  started.delete(key);
-  return found.arrived.value as T;
+  return found?.arrived && isFresh(found) ? (found.arrived.value as T) : undefined;
 }
 
 /** `askAgainOnFailure`: a started request that failed is repeated rather than its failure shown. */
@@ -80,9 +79,9 @@ export function fetchBanners(placement: BannerPosition): Promise<Banner[]> {
   return take(bannersKey(placement), () => requestBanners(placement), true);
 }
 
-/** The sponsor logos of `placement` if their started request has answered already (taken once). */
+/** The sponsor logos of `placement` if their started request has answered already, for a first render. */
 export function arrivedBanners(placement: BannerPosition): Banner[] | undefined {
-  return takeArrived(bannersKey(placement));
+  return peekArrived(bannersKey(placement));
 }
 
 /**

@@ -17,11 +17,10 @@ export function SponsorBanners({ placement }: { placement: BannerPosition }) {
   const { lang } = useSnapshot(prefs);
   // Logos already here (the guard asked for them beside the session check) show in the first
   // render: on a phone they are the page's largest paint (issue 4).
-  const [arrived] = useState(() => arrivedBanners(placement));
-  const [banners, setBanners] = useState<Banner[]>(arrived ?? []);
+  const [banners, setBanners] = useState<Banner[]>(() => arrivedBanners(placement) ?? []);
 
+  // Takes the started request (its answer may be the one already shown) or asks anew.
   useEffect(() => {
-    if (arrived) return;
     let current = true;
     fetchBanners(placement)
       .then((answer) => current && setBanners(answer))
@@ -29,7 +28,7 @@ export function SponsorBanners({ placement }: { placement: BannerPosition }) {
     return () => {
       current = false;
     };
-  }, [placement, arrived]);
+  }, [placement]);
 
   if (banners.length === 0) return null;
   return (
