@@ -63,10 +63,13 @@ test('sign-in, the list, the result and a document, with the keyboard alone', as
 
   // The list: Tab enters the table at a row; Enter chooses it and its documents appear.
   const table = page.getByRole('grid', { name: pl['screenings.table.label'] });
+  // She tabs once the list is there, as she would: the heading comes before the data.
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
   await tabTo(page, table.getByRole('row').nth(1), PAGE_TABS);
   await page.keyboard.press('Enter');
   await expect(table.getByRole('row').nth(1)).toHaveAttribute('aria-selected', 'true');
   const toResult = page.getByRole('link', { name: pl['screenings.details.resultPage'] });
+  await expect(toResult).toBeVisible();
   await tabTo(page, toResult, PAGE_TABS);
   await page.keyboard.press('Enter');
 
@@ -75,6 +78,7 @@ test('sign-in, the list, the result and a document, with the keyboard alone', as
 
   // A document: "show document" goes away once the document is shown, and focus moves into it.
   const show = page.getByRole('button', { name: pl['result.pdf.open'] }).first();
+  await expect(show).toBeVisible();
   await tabTo(page, show, PAGE_TABS);
   const viewer = show.locator('xpath=ancestor::*[contains(@class, "pdf-viewer")][1]');
   await page.keyboard.press('Enter');

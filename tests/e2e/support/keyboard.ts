@@ -27,6 +27,8 @@ export async function expectVisibleFocus(element: Locator): Promise<void> {
  * default bound crosses the header and a login card; more means focus is lost somewhere.
  */
 export async function tabTo(page: Page, target: Locator, maxTabs = 15): Promise<void> {
+  // She starts tabbing once she sees what she is after: a page's heading comes before its data.
+  await target.waitFor();
   let previous = 'the start';
   for (let presses = 0; presses < maxTabs; presses += 1) {
     await page.keyboard.press('Tab');
