@@ -11,7 +11,14 @@ const root = fileURLToPath(new URL('./client', import.meta.url));
 export default defineConfig({
   root,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
+      // cornerstone3D's vtk.js mesh readers import xmlbuilder2, which needs Node's `events`: the
+      // viewer never reads meshes, so a stub stands in (client/features/images/xmlbuilder2-stub.ts).
+      xmlbuilder2: fileURLToPath(new URL('./client/features/images/xmlbuilder2-stub.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
@@ -33,12 +40,24 @@ export default defineConfig({
             // with other pages included, which those pages then take from this chunk): one request
             // beside the guard's session check instead of nine.
             { name: 'ResultPage', test: /[\\/]client[\\/]features[\\/]result[\\/]ResultPage\.tsx$/, priority: 1 },
+            // cornerstone3D (the DICOM viewer's 4 MB, client/features/images): one chunk of a fixed
+            // name, shared by the viewer and the upload page's thumbnails, kept out of the precache.
+            { name: 'cornerstone3d', test: /[\\/]node_modules[\\/](@cornerstonejs|@kitware)[\\/]/, priority: 1 },
+            // What cornerstone3D shares with the upload page's marker scan: placed first, so the group
+            // above (which takes its dependencies along) does not make the upload page load 4 MB.
+            { name: 'dicom-shared', test: /[\\/]node_modules[\\/](dicom-parser|comlink)[\\/]/, priority: 3 },
           ],
         },
       },
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
+  // The DICOM viewer (client/features/images): the image loader starts its decoding worker with
+  // `new URL('./decodeImageFrameWorker.js', import.meta.url)`, which only works from the package's
+  // own files, so the dev server must not pre-bundle it; its CommonJS dependency must be.
+  optimizeDeps: { exclude: ['@cornerstonejs/dicom-image-loader'], include: ['dicom-parser'] },
+  // The decoding worker imports its codecs as ES modules.
+  worker: { format: 'es' },
   plugins: [
     react(),
     // pdf.js's decoders, fonts and CMaps, served from our own origin (client/lib/pdf.ts).
@@ -61,6 +80,10 @@ export default defineConfig({
         // Headroom over workbox's 2 MiB default: a larger file is dropped from the precache with
         // only a build warning, and the pdfjs worker (over 1 MB) must stay in it for offline PDFs.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // The DICOM viewer (cornerstone3D, 4 MB of script, its decoding worker and codec wasm) is
+        // not precached: every installation would download it, most never open an image. Its
+        // hashed files stay in the HTTP cache once the viewer was opened (static-client.ts).
+        globIgnores: ['**/cornerstone3d-*.js', '**/decodeImageFrameWorker-*.js', '**/images-*.css'],
       },
     }),
     // The pre-paint script of index.html: preferences, the stored language's catalog and the

@@ -8,6 +8,7 @@ import { benchHttp } from './http-budget';
 import { measureIsoThroughput, printIsoThroughput } from './iso-throughput';
 import { measureMarkerScan, printMarkerScan } from './marker-scan';
 import { measureUploadThroughput, printUploadThroughput } from './upload-throughput';
+import { measureViewer, printViewer } from './viewer';
 
 /**
  * `npm run bench`: the performance budgets of the issues, printed as figures. Not a test: it
@@ -15,7 +16,7 @@ import { measureUploadThroughput, printUploadThroughput } from './upload-through
  * BENCH_DATABASE_URL names the real PostgreSQL to compare with the embedded one
  * (default postgres://root@127.0.0.1:5432/test; "none" skips it).
  * BENCH_ONLY=<part> runs one part, to iterate on it: bundle, http, city-search and checkout (issue 12), iso,
- * upload (the patient upload and DICOMweb STOW-RS of the same folder), vitals (the result page's budgets in Chromium, issue 4) or marker-scan (issue 5). BENCH_CLIENT_DIR measures a client
+ * upload (the patient upload, DICOMweb STOW-RS and the resumable tus upload of the same folder, issues 5 and 15), vitals (the result page's budgets in Chromium, issue 4), marker-scan (the upload page's marker scan against minimal pages, and the pick to the first byte at the server, issues 5 and 15), viewer (issue 15: the first drawn view of a 50 MB mammogram, the viewer chunk's size). BENCH_CLIENT_DIR measures a client
  * built elsewhere (nothing is built then).
  */
 const clientDir = process.env.BENCH_CLIENT_DIR ?? 'dist/client';
@@ -35,5 +36,6 @@ if (only('iso')) printIsoThroughput(await measureIsoThroughput());
 const uploadOk = !only('upload') || printUploadThroughput(await measureUploadThroughput());
 const vitalsOk = !only('vitals') || (await benchResultPageInBrowser(clientDir));
 const markerScanOk = !only('marker-scan') || printMarkerScan(await measureMarkerScan(clientDir));
+const viewerOk = !only('viewer') || printViewer(await measureViewer(clientDir));
 
-process.exit(bundleOk && citySearchOk && checkoutOk && vitalsOk && uploadOk && markerScanOk ? 0 : 1);
+process.exit(bundleOk && citySearchOk && checkoutOk && vitalsOk && uploadOk && markerScanOk && viewerOk ? 0 : 1);

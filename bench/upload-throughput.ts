@@ -9,7 +9,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { Upload } from 'tus-js-client';
 import type { UploadLimits, UploadOutcome } from '../common/types/upload';
+import { median } from './median';
 import { writePart10 } from '../server/dicom/part10';
 import { MG_FOR_PRESENTATION_SOP_CLASS } from '../server/dicom/synthetic-mg';
 
@@ -32,6 +34,22 @@ const PART_OVERHEAD_BYTES = 1024;
 /** Growth allowed between the small and the large upload before memory counts as growing with it. */
 const MEMORY_SLACK_MB = 64;
 const PATIENT = { email: 'bench.upload@example.com', password: 'Bench!Upload1' };
+/**
+ * Issue 15: the resumable upload within 10 % of the multipart one, on the same folder. Each
+ * comparison round uploads it once each way, in alternating order, each time as another patient
+ * (a patient's second upload of the same images would be duplicates, stored once).
+ */
+const RESUMABLE_RATIO_BUDGET = 0.9;
+const COMPARISON_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+const comparisonPatient = (round: number, way: 'multipart' | 'resumable') => ({
+  email: `bench.${way}.${round}@example.com`,
+  password: `Bench!${way}${round}`,
+});
+/** As the upload page sends (client/features/upload/tus-transfer.ts CHUNK_BYTES, use-resumable-upload.ts FILES_IN_FLIGHT). */
+const TUS_CHUNK_BYTES = 8 * 1024 * 1024;
+const TUS_FILES_IN_FLIGHT = 4;
+/** The resumable upload's small and large runs (the memory check), as a patient of its own. */
+const RESUMABLE_PATIENT = { email: 'bench.resumable@example.com', password: 'Bench!Resumable1' };
 /** Every file of the folder names this screening, of another person than PATIENT, for STOW-RS. */
 const ACCESSION_NUMBER = 'BENCH0001';
 const STOW_PATH = '/api/provider/v1/dicomweb/studies';
@@ -42,7 +60,15 @@ const SELF = fileURLToPath(import.meta.url);
 /** `cpuSecondsPerGB`: the server's own CPU time (user + system), steadier than wall time on a busy machine. */
 type UploadRun = { bytes: number; seconds: number; mbps: number; cpuSecondsPerGB: number; peakRssGrowthMB: number };
 type IngestRuns = { small: UploadRun; large: UploadRun; memoryFlat: boolean };
-export type UploadThroughput = IngestRuns & { plain: UploadRun; ratio: number; stow: IngestRuns };
+/** The same folder sent both ways in interleaved rounds; `ratio` is resumable over multipart, of the median MB/s. */
+type Comparison = { multipart: UploadRun[]; resumable: UploadRun[]; ratio: number };
+export type UploadThroughput = IngestRuns & {
+  plain: UploadRun;
+  ratio: number;
+  stow: IngestRuns;
+  resumable: IngestRuns;
+  comparison: Comparison;
+};
 
 /** `key`: the app's API key with images:write, for STOW-RS. */
 type Server = { url: string; pid: number; key?: string };
@@ -71,21 +97,39 @@ export async function measureUploadThroughput(largeBytes = GB, smallBytes = GB /
     const session = await signIn(app.url);
     const limits = (await (await fetch(`${app.url}/api/dicom/limits`, { headers: { cookie: session.cookie } })).json()) as UploadLimits;
     const [small, large] = [batchesOf(smallFiles, fileBytes, limits), batchesOf(largeFiles, fileBytes, limits)];
-    const upload = patientUpload(session);
+    const upload = multipartSender(patientUpload(session));
     const uploadRuns = await timedRuns(app, upload, small, large);
     // The same batches again, into another person's screening (found by the files' accession number).
-    const stow = await timedRuns(app, stowRs(app.key!), small, large);
+    const stow = await timedRuns(app, multipartSender(stowRs(app.key!)), small, large);
+
+    // tus as the upload page sends it, small then large (does its memory grow with the upload?).
+    const resumable = await timedRuns(app, tusUpload(await signIn(app.url, RESUMABLE_PATIENT)), smallFiles, largeFiles);
+    const comparison: Comparison = { multipart: [uploadRuns.large], resumable: [resumable.large], ratio: 0 };
+    for (let round = 1; round < COMPARISON_ROUNDS; round++) {
+      const multipartRun = async () =>
+        comparison.multipart.push(
+          await timedUpload(app, large, multipartSender(patientUpload(await signIn(app.url, comparisonPatient(round, 'multipart'))))),
+        );
+      const resumableRun = async () =>
+        comparison.resumable.push(
+          await timedUpload(app, largeFiles, tusUpload(await signIn(app.url, comparisonPatient(round, 'resumable')))),
+        );
+      if (round % 2) await resumableRun().then(multipartRun);
+      else await multipartRun().then(resumableRun);
+    }
+    const medianMbps = (runs: UploadRun[]) => median(runs.map((run) => run.mbps));
+    comparison.ratio = medianMbps(comparison.resumable) / medianMbps(comparison.multipart);
 
     const plainServer = await startServer('--serve-plain', path.join(workDir, 'plain-data'), children);
     const plain = await timedUpload(plainServer, large, upload);
-    return { ...uploadRuns, plain, ratio: uploadRuns.large.mbps / plain.mbps, stow };
+    return { ...uploadRuns, plain, ratio: uploadRuns.large.mbps / plain.mbps, stow, resumable, comparison };
   } finally {
     for (const child of children) await stopServer(child);
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-/** Prints the figures of the upload, then of STOW-RS; answers whether both memory budgets held. */
+/** Prints the figures of the upload, STOW-RS and the resumable upload; answers whether the memory and resumable budgets held. */
 export function printUploadThroughput(result: UploadThroughput): boolean {
   const gb = (run: UploadRun) => (run.bytes / GB).toFixed(2);
   const memory = (runs: IngestRuns, what: string) =>
@@ -105,7 +149,21 @@ export function printUploadThroughput(result: UploadThroughput): boolean {
       `server CPU ${stow.large.cpuSecondsPerGB.toFixed(1)} s/GB; ` +
       memory(stow, 'ingest'),
   );
-  return result.memoryFlat && stow.memoryFlat;
+  const { resumable, comparison } = result;
+  const spread = (runs: UploadRun[], value: (run: UploadRun) => number, digits: number) => {
+    const values = runs.map(value);
+    return `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
+  };
+  const ratioOk = comparison.ratio >= RESUMABLE_RATIO_BUDGET;
+  console.log(
+    `Resumable (tus) upload, ${TUS_FILES_IN_FLIGHT} files at once, ${TUS_CHUNK_BYTES / MB} MiB chunks, the first in the creating POST: ` +
+      `${gb(resumable.large)} GB, ${comparison.resumable.length} interleaved rounds against multipart: ` +
+      `tus median ${spread(comparison.resumable, (run) => run.mbps, 0)} MB/s, multipart median ${spread(comparison.multipart, (run) => run.mbps, 0)} MB/s, ` +
+      `ratio ${comparison.ratio.toFixed(2)} (budget at least ${RESUMABLE_RATIO_BUDGET}: ${ratioOk ? 'within' : 'OVER'}); ` +
+      `server CPU ${spread(comparison.resumable, (run) => run.cpuSecondsPerGB, 1)} s/GB against ${spread(comparison.multipart, (run) => run.cpuSecondsPerGB, 1)}; ` +
+      memory(resumable, 'upload'),
+  );
+  return result.memoryFlat && stow.memoryFlat && resumable.memoryFlat && ratioOk;
 }
 
 /**
@@ -164,7 +222,7 @@ function batchesOf(files: string[], fileBytes: number, limits: UploadLimits): st
 }
 
 /** A small run then a large one; the memory is flat when the large one grows it no more than the small one (plus slack). */
-async function timedRuns(server: Server, ingest: Ingest, small: string[][], large: string[][]): Promise<IngestRuns> {
+async function timedRuns<Batch>(server: Server, ingest: Sender<Batch>, small: Batch[], large: Batch[]): Promise<IngestRuns> {
   const smallRun = await timedUpload(server, small, ingest);
   const largeRun = await timedUpload(server, large, ingest);
   return { small: smallRun, large: largeRun, memoryFlat: largeRun.peakRssGrowthMB <= smallRun.peakRssGrowthMB + MEMORY_SLACK_MB };
@@ -200,8 +258,65 @@ function stowRs(key: string): Ingest {
   };
 }
 
-/** Sends the batches one after another while sampling the server's resident memory. */
-async function timedUpload(server: Server, batches: string[][], ingest: Ingest): Promise<UploadRun> {
+/** Sends everything of a run to the server and answers how many bytes of files it sent. */
+type Sender<Batch> = (serverUrl: string, batches: Batch[]) => Promise<number>;
+
+/** Multipart: the batches one after another, each one request. */
+function multipartSender(ingest: Ingest): Sender<string[]> {
+  return async (serverUrl, batches) => {
+    let bytes = 0;
+    for (const batch of batches) {
+      const { status, body } = await postMultipart(serverUrl, batch, ingest);
+      if (!ingest.storedAll(status, body, batch.length)) throw new Error(`${ingest.path} batch failed: ${status} ${body.slice(0, 2000)}`);
+      bytes += batch.reduce((sum, file) => sum + statSync(file).size, 0);
+    }
+    return bytes;
+  };
+}
+
+/**
+ * tus-js-client in Node, as the upload page uses it in the browser: TUS_FILES_IN_FLIGHT files at
+ * once, each created with its first TUS_CHUNK_BYTES in the POST and the rest in PATCHes of that
+ * size; every file must come back stored. No retries: a failure fails the bench.
+ */
+function tusUpload(session: Session): Sender<string> {
+  const sendOne = (serverUrl: string, file: string) =>
+    new Promise<void>((resolve, reject) => {
+      const upload = new Upload(createReadStream(file), {
+        endpoint: `${serverUrl}/api/dicom/uploads`,
+        metadata: { name: path.basename(file) },
+        headers: { cookie: session.cookie, 'X-CSRF-Token': session.token },
+        chunkSize: TUS_CHUNK_BYTES,
+        uploadDataDuringCreation: true,
+        retryDelays: [],
+        storeFingerprintForResuming: false,
+        onSuccess: ({ lastResponse }) => {
+          const outcome = lastResponse.getHeader('Upload-Outcome');
+          if (outcome === 'stored') resolve();
+          else reject(new Error(`tus upload of ${path.basename(file)}: ${outcome} ${lastResponse.getHeader('Upload-Refusal') ?? ''}`));
+        },
+        onError: reject,
+      });
+      upload.start();
+    });
+  return async (serverUrl, files) => {
+    let next = 0;
+    let bytes = 0;
+    await Promise.all(
+      Array.from({ length: TUS_FILES_IN_FLIGHT }, async () => {
+        while (next < files.length) {
+          const file = files[next++]!;
+          await sendOne(serverUrl, file);
+          bytes += statSync(file).size;
+        }
+      }),
+    );
+    return bytes;
+  };
+}
+
+/** Sends a run while sampling the server's resident memory and CPU time. */
+async function timedUpload<Batch>(server: Server, batches: Batch[], send: Sender<Batch>): Promise<UploadRun> {
   const baseline = rssOf(server.pid);
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 20);
@@ -209,11 +324,7 @@ async function timedUpload(server: Server, batches: string[][], ingest: Ingest):
   const cpuBefore = cpuSecondsOf(server.pid);
   const started = process.hrtime.bigint();
   try {
-    for (const batch of batches) {
-      const { status, body } = await postMultipart(server.url, batch, ingest);
-      if (!ingest.storedAll(status, body, batch.length)) throw new Error(`${ingest.path} batch failed: ${status} ${body.slice(0, 2000)}`);
-      bytes += batch.reduce((sum, file) => sum + statSync(file).size, 0);
-    }
+    bytes = await send(server.url, batches);
   } finally {
     clearInterval(sampler);
   }
@@ -260,7 +371,7 @@ function rssOf(pid: number): number {
   return Number(kilobytes) * 1024;
 }
 
-async function signIn(url: string): Promise<Session> {
+async function signIn(url: string, patient = PATIENT): Promise<Session> {
   const csrf = await fetch(`${url}/api/auth/csrf`);
   const anonymousCookie = csrf.headers.get('set-cookie')!.split(';')[0]!;
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -268,8 +379,8 @@ async function signIn(url: string): Promise<Session> {
     method: 'POST',
     headers: { cookie: anonymousCookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
     body: JSON.stringify({
-      login: PATIENT.email,
-      password: createHash('sha256').update(PATIENT.password).digest('hex'),
+      login: patient.email,
+      password: createHash('sha256').update(patient.password).digest('hex'),
       portalTerms: true,
       policyTerms: true,
     }),
@@ -322,6 +433,14 @@ async function serveApp(dataDir: string): Promise<void> {
   await migrate(db);
   const personId = await insertPerson(db, { firstName: 'Bench', lastName: 'Upload', birthAt: '1970-01-01' });
   await insertAccount(db, personId, PATIENT);
+  // The resumable upload's patients: the same folder goes to each once.
+  const resumablePatients = [RESUMABLE_PATIENT];
+  for (let round = 1; round < COMPARISON_ROUNDS; round++)
+    resumablePatients.push(comparisonPatient(round, 'multipart'), comparisonPatient(round, 'resumable'));
+  for (const [index, patient] of resumablePatients.entries()) {
+    const id = await insertPerson(db, { firstName: 'Bench', lastName: `Resumable${index}`, birthAt: '1972-01-01' });
+    await insertAccount(db, id, patient);
+  }
   // Instances are unique per patient by SOP instance UID: STOW-RS stores the same folder into another person.
   const stowPersonId = await insertPerson(db, { firstName: 'Bench', lastName: 'Stow', birthAt: '1971-01-01' });
   const screeningId = await insertScreening(db, config, stowPersonId, { accessCode: 'Bench0001', examinedAt: '2026-10-06T09:00:00Z' });

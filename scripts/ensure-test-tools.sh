@@ -5,6 +5,7 @@
 #   chromium         the Playwright journeys (CHROMIUM_PATH picks another browser)
 #   poppler-utils    pdftotext: the PDF tests read documents back
 #   dcmtk            dcmftest, dcmdump: DICOM files and DICOMDIR are checked independently
+#   libgdcm-tools    gdcmconv: JPEG 2000 fixtures (scripts/make-dicom-syntax-fixtures.sh) and their check
 #   libarchive-tools bsdtar: the disc image is opened by another reader
 #   xorriso          the disc image's ISO 9660 structure is checked
 #   orthanc, orthanc-dicomweb  a real DICOM server whose DICOMweb client pushes to and pulls from the portal
@@ -18,6 +19,7 @@ else
 fi
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v dcmftest >/dev/null 2>&1 || missing+=(dcmtk)
+command -v gdcmconv >/dev/null 2>&1 || missing+=(libgdcm-tools)
 command -v bsdtar >/dev/null 2>&1 || missing+=(libarchive-tools)
 command -v xorriso >/dev/null 2>&1 || missing+=(xorriso)
 [ -x /usr/sbin/Orthanc ] || missing+=(orthanc)

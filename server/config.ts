@@ -53,6 +53,12 @@ const envSchema = z.object({
     .int()
     .min(0)
     .default(5 * 1024 * 1024 * 1024),
+  UPLOAD_RESUMABLE_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(24),
   ISO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'payu']).default('sandbox'),
   PAYMENT_SANDBOX_SECOND_KEY: z.string().min(16).optional(),
@@ -106,8 +112,17 @@ export type Config = {
    * may build it again).
    */
   iso: { queueLimit: number; retentionDays: number };
-  /** DICOM uploads (docs/api.md "DICOM upload"): per file, per request, and per patient in all. */
-  upload: { maxFileBytes: number; maxFilesPerRequest: number; maxRequestBytes: number; quotaBytes: number };
+  /**
+   * DICOM uploads (docs/api.md "DICOM upload"): per file, per request, and per patient in all;
+   * `resumableExpiryHours`: an unfinished resumable upload is removed this long after it began.
+   */
+  upload: {
+    maxFileBytes: number;
+    maxFilesPerRequest: number;
+    maxRequestBytes: number;
+    quotaBytes: number;
+    resumableExpiryHours: number;
+  };
   /**
    * Payments (README "Payments"): the provider adapter; the sandbox's key for signing its
    * notifications; how long an unpaid order waits before it is cancelled, and how long a
@@ -194,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxFilesPerRequest: e.UPLOAD_MAX_FILES,
       maxRequestBytes: e.UPLOAD_MAX_REQUEST_BYTES,
       quotaBytes: e.UPLOAD_QUOTA_BYTES,
+      resumableExpiryHours: e.UPLOAD_RESUMABLE_EXPIRY_HOURS,
     },
     payments: {
       provider: e.PAYMENT_PROVIDER,

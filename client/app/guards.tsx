@@ -5,7 +5,7 @@ import { loadProfile, loadScreeningInfo, session, useSession, type SessionStatus
 import { ownerKeyOf, rememberDeviceOwner } from '../documents/device-owner';
 import { prefetchBanners, prefetchResult } from '../early-start/result-requests';
 import { useT } from '../lib/intl';
-import { decideNavigation, isLoginPath, OFFLINE_LIST_PAGES, OFFLINE_RESULT_PAGES } from '../routes/decide-navigation';
+import { decideNavigation, isLoginPath, OFFLINE_IMAGE_PAGES, OFFLINE_LIST_PAGES, OFFLINE_RESULT_PAGES } from '../routes/decide-navigation';
 import { preloadPage } from './pages';
 import { routeForPath } from '../routes/paths';
 
@@ -54,6 +54,10 @@ async function verifySession(path: string): Promise<Verification> {
   if (session.status === 'signedOut' && OFFLINE_RESULT_PAGES.has(route.name)) {
     const { hasOfflineCopy } = await import('../documents/offline-gate');
     if (await hasOfflineCopy(screeningIdParam(params))) return { refused: false, offlineCopy: true };
+  }
+  if (session.status === 'signedOut' && OFFLINE_IMAGE_PAGES.has(route.name)) {
+    const { hasKeptImagesOffline } = await import('../features/images/offline-gate');
+    if (await hasKeptImagesOffline(screeningIdParam(params))) return { refused: false, offlineCopy: true };
   }
   if (session.status === 'signedOut' && OFFLINE_LIST_PAGES.has(route.name)) {
     const { hasOfflineLists } = await import('../documents/offline-gate');

@@ -28,6 +28,8 @@ const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 // The guest's result page and a patient's result page of one screening are one screen.
 const ResultPage = preloadablePage(() => import('../features/result/ResultPage'));
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
+// A screening's images and an uploaded study are one viewer (cornerstone3D, its own lazy chunk).
+const ViewerPage = lazy(() => import('../features/images/ViewerPage'));
 
 export const PAGES: Record<RouteName, ComponentType> = {
   base: HomePage,
@@ -46,12 +48,14 @@ export const PAGES: Record<RouteName, ComponentType> = {
   screening: ResultPage,
   survey: SurveyPage,
   survey_of_screening: SurveyPage,
+  images_of_screening: ViewerPage,
   screening_of_patient: ResultPage,
   audit: AuditPage,
   mammography_screenings: lazy(() => import('../features/screenings/ScreeningsPage')),
   referral: lazy(() => import('../features/screenings/ReferralsPage')),
   profile_portal: lazy(() => import('../features/profile/ProfilePage')),
   upload: lazy(() => import('../features/upload/UploadPage')),
+  uploaded_study: ViewerPage,
   portal_audit: AuditPage,
   order_screening_copy: lazy(() => import('../features/orders/copy-order/OrderCopyPage')),
   after_payment: lazy(() => import('../features/orders/payment-result/PaymentResultPage')),

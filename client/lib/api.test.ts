@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, parseRetryAfter, postFormWithProgress, resetCsrfToken } from './api';
-import { FakeXhrBase } from '../testing/xhr';
+import { ApiError, api, parseRetryAfter, resetCsrfToken } from './api';
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 
@@ -110,15 +109,6 @@ describe('api requests', () => {
     const calls = fakeServer(json(200, { csrfToken: 'a' }), json(403, { code: 'ACCOUNT_DISABLED' }));
     await expect(api.post('/auth/portal/login', {})).rejects.toMatchObject({ status: 403, code: 'ACCOUNT_DISABLED' });
     expect(calls).toHaveLength(2);
-  });
-
-  it('sends FormData as multipart without a JSON content type', async () => {
-    const calls = fakeServer(json(200, { csrfToken: 'a' }), json(200, {}));
-    const form = new FormData();
-    form.append('dicoms', new Blob(['x']), 'a.dcm');
-    await api.post('/dicom', form);
-    expect(calls[1]?.body).toBe(form);
-    expect(calls[1]?.headers['Content-Type']).toBeUndefined();
   });
 
   it('returns files as a Blob', async () => {
@@ -250,108 +240,5 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Thu, 01 Jan 2026 10:02:00 GMT', now)).toBe(120);
     expect(parseRetryAfter(null, now)).toBeNull();
     expect(parseRetryAfter('soon', now)).toBeNull();
-  });
-});
-
-type XhrAnswer = { status: number; body?: unknown; headers?: string } | 'network-error';
-
-/**
- * A fake XMLHttpRequest: each request takes the next answer, after reporting its body as sent in
- * two steps. Sent requests are recorded; `hold` keeps the next one open until it is aborted.
- */
-function fakeXhr(...answers: XhrAnswer[]) {
-  const sent: Array<{ method: string; url: string; headers: Record<string, string>; body: unknown }> = [];
-  const control = { sent, hold: false };
-  class FakeXhr extends FakeXhrBase {
-    send(body: unknown) {
-      sent.push({ ...this.request, body });
-      if (control.hold) return;
-      const answer = answers.shift();
-      setTimeout(() => {
-        this.reportSent(400, 1000);
-        this.reportSent(1000, 1000);
-        if (answer === undefined || answer === 'network-error') return this.onerror?.();
-        this.answer(
-          answer.status,
-          answer.body === undefined ? '' : JSON.stringify(answer.body),
-          answer.headers ?? 'content-type: application/json\r\n',
-        );
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return control;
-}
-
-function dicomForm(): FormData {
-  const form = new FormData();
-  form.append('dicoms', new Blob(['DICM']), 'disc/IM1');
-  return form;
-}
-
-describe('postFormWithProgress', () => {
-  it('posts the form with the CSRF token, reports the bytes sent and answers the JSON body', async () => {
-    const calls = fakeServer(json(200, { csrfToken: 'tok-1' }));
-    const xhr = fakeXhr({ status: 200, body: { stored: 1, duplicates: 0, refused: [] } });
-    const form = dicomForm();
-    const progress: string[] = [];
-    const answer = await postFormWithProgress('/dicom', form, { onUploadProgress: (loaded, total) => progress.push(`${loaded}/${total}`) });
-    expect(answer).toEqual({ stored: 1, duplicates: 0, refused: [] });
-    expect(calls.map((c) => c.url)).toEqual(['/api/auth/csrf']);
-    expect(xhr.sent).toEqual([
-      { method: 'POST', url: '/api/dicom', headers: { Accept: 'application/json', 'X-CSRF-Token': 'tok-1' }, body: form },
-    ]);
-    expect(progress).toEqual(['400/1000', '1000/1000']);
-  });
-
-  it('renews a stale token once and sends the form again, its progress starting over', async () => {
-    fakeServer(json(200, { csrfToken: 'stale' }), json(200, { csrfToken: 'fresh' }));
-    const xhr = fakeXhr(
-      { status: 403, body: { code: 'INVALID_CSRF_TOKEN' } },
-      { status: 200, body: { stored: 1, duplicates: 0, refused: [] } },
-    );
-    const progress: number[] = [];
-    await expect(
-      postFormWithProgress('/dicom', dicomForm(), { onUploadProgress: (loaded) => progress.push(loaded) }),
-    ).resolves.toMatchObject({ stored: 1 });
-    expect(xhr.sent.map((request) => request.headers['X-CSRF-Token'])).toEqual(['stale', 'fresh']);
-    expect(progress).toEqual([400, 1000, 400, 1000]);
-  });
-
-  it('gives up after one renewal when cookies stay blocked, keeping the body status', async () => {
-    fakeServer(json(200, { csrfToken: 'a' }), json(200, { csrfToken: 'b' }));
-    const blocked = { status: 403, body: { code: 'COOKIES_BLOCKED', status: 3 } };
-    const xhr = fakeXhr(blocked, blocked);
-    await expect(postFormWithProgress('/dicom', dicomForm(), { onUploadProgress: () => {} })).rejects.toMatchObject({
-      code: 'COOKIES_BLOCKED',
-      bodyStatus: 3,
-    });
-    expect(xhr.sent).toHaveLength(2);
-  });
-
-  it('maps refusals, server failures and lost connections to the same ApiError codes as api.post', async () => {
-    fakeServer(json(200, { csrfToken: 'a' }));
-    fakeXhr(
-      { status: 413, body: { code: 'PAYLOAD_TOO_LARGE', maxRequestBytes: 10 } },
-      { status: 503, body: '<html>', headers: 'content-type: text/html\r\nretry-after: 20\r\n' },
-      'network-error',
-    );
-    const post = () => postFormWithProgress('/dicom', dicomForm(), { onUploadProgress: () => {} });
-    await expect(post()).rejects.toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
-    await expect(post()).rejects.toMatchObject({ status: 503, code: 'INTERNAL', retryAfterSeconds: 20 });
-    const lost = await post().catch((error: unknown) => error);
-    expect(lost).toBeInstanceOf(ApiError);
-    expect(lost).toMatchObject({ status: 0, code: 'NETWORK' });
-  });
-
-  it('rejects as an abort when the page gives up on the request', async () => {
-    fakeServer(json(200, { csrfToken: 'a' }));
-    const xhr = fakeXhr();
-    xhr.hold = true;
-    const controller = new AbortController();
-    const posting = postFormWithProgress('/dicom', dicomForm(), { onUploadProgress: () => {}, signal: controller.signal });
-    await vi.waitFor(() => expect(xhr.sent).toHaveLength(1));
-    controller.abort();
-    await expect(posting).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -95,76 +95,20 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
  * Carries one request and resolves with the server's answer, whatever its status; rejects with an
  * AbortError when aborted and with anything else when the request did not get through.
  */
-type Transport = (
+function transport(
   url: string,
-  init: { method: Method; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal },
-) => Promise<Response>;
-
-const fetchTransport: Transport = (url, init) => {
+  init: { method: Method; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+): Promise<Response> {
   const send = () => fetch(url, { ...init, credentials: 'same-origin' });
   // The result page's first GETs may already be under way (client/early-start).
   const early = takeEarlyRequest(url, init.method);
   return early ? early.then((response) => response ?? send()) : send();
-};
-
-/** Responses that may not have a body (the Response constructor refuses one). */
-const NULL_BODY_STATUSES = new Set([204, 205, 304]);
-
-function responseOf(xhr: XMLHttpRequest): Response {
-  const headers = new Headers();
-  for (const line of xhr.getAllResponseHeaders().split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-  }
-  return new Response(NULL_BODY_STATUSES.has(xhr.status) ? null : xhr.responseText, { status: xhr.status, headers });
 }
 
-/**
- * XMLHttpRequest where the page shows how far an upload got: fetch reports no upload progress.
- * Same-origin, so the session cookie goes along as with fetch.
- */
-function xhrTransport(onUploadProgress: (loaded: number, total: number) => void): Transport {
-  return (url, { method, headers, body, signal }) =>
-    new Promise((resolve, reject) => {
-      const aborted = () => new DOMException('The request was aborted.', 'AbortError');
-      if (signal?.aborted) {
-        reject(aborted());
-        return;
-      }
-      const xhr = new XMLHttpRequest();
-      const abort = () => xhr.abort();
-      const settle = (finish: () => void) => () => {
-        signal?.removeEventListener('abort', abort);
-        finish();
-      };
-      xhr.open(method, url);
-      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onUploadProgress(event.loaded, event.total);
-      };
-      // Status 0 after load happens only for requests the browser blocked: no answer, as with fetch.
-      xhr.onload = settle(() => (xhr.status >= 200 ? resolve(responseOf(xhr)) : reject(new TypeError('no answer'))));
-      xhr.onerror = settle(() => reject(new TypeError('network error')));
-      xhr.ontimeout = xhr.onerror;
-      xhr.onabort = settle(() => reject(aborted()));
-      signal?.addEventListener('abort', abort);
-      xhr.send(body ?? null);
-    });
-}
-
-async function send(
-  method: Method,
-  path: string,
-  body: unknown,
-  options: RequestOptions,
-  token?: string,
-  transport: Transport = fetchTransport,
-): Promise<Response> {
+async function send(method: Method, path: string, body: unknown, options: RequestOptions, token?: string): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let payload: string | FormData | undefined;
-  if (body instanceof FormData) {
-    payload = body; // the browser writes the multipart boundary itself
-  } else if (body !== undefined) {
+  let payload: string | undefined;
+  if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
@@ -226,34 +170,22 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-async function request(
-  method: Method,
-  path: string,
-  body: unknown,
-  options: RequestOptions,
-  transport: Transport = fetchTransport,
-): Promise<Response> {
-  if (!needsCsrfToken(method, path)) return send(method, path, body, options, undefined, transport);
+async function request(method: Method, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+  if (!needsCsrfToken(method, path)) return send(method, path, body, options);
   try {
-    return await send(method, path, body, options, await currentCsrfToken(), transport);
+    return await send(method, path, body, options, await currentCsrfToken());
   } catch (error) {
     // A token from before a server restart or an expired session, or a session cookie the user
     // cleared while the page stayed open: fetch a fresh token (which sets a new cookie) and try
     // once more. Where cookies really are blocked, the retry is refused the same way and says so.
     if (!isApiError(error, 'INVALID_CSRF_TOKEN') && !isApiError(error, 'COOKIES_BLOCKED')) throw error;
     csrfToken = null;
-    return send(method, path, body, options, await fetchCsrfToken(), transport);
+    return send(method, path, body, options, await fetchCsrfToken());
   }
 }
 
-async function requestJson<T>(
-  method: Method,
-  path: string,
-  body: unknown,
-  options: RequestOptions,
-  transport: Transport = fetchTransport,
-): Promise<T> {
-  const data = await readJson(await request(method, path, body, options, transport));
+async function requestJson<T>(method: Method, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const data = await readJson(await request(method, path, body, options));
   // Login and logout answer a fresh token for the renewed session.
   const freshToken = (data as { csrfToken?: unknown } | undefined)?.csrfToken;
   if (typeof freshToken === 'string') csrfToken = freshToken;
@@ -268,16 +200,3 @@ export const api = {
   /** Files (PDF, ISO): the body as a Blob; failures still arrive as ApiError. */
   getBlob: async (path: string, options: RequestOptions = {}): Promise<Blob> => (await request('GET', path, undefined, options)).blob(),
 };
-
-export type UploadOptions = RequestOptions & {
-  /** Bytes of the request body sent so far, of `total` (the multipart body, headers included); starts over on a retry. */
-  onUploadProgress: (loaded: number, total: number) => void;
-};
-
-/**
- * `api.post` of a FormData whose upload the page follows byte by byte: the same CSRF token and
- * single renewal, the same ApiError codes, only carried by XMLHttpRequest.
- */
-export function postFormWithProgress<T>(path: string, form: FormData, options: UploadOptions): Promise<T> {
-  return requestJson<T>('POST', path, form, options, xhrTransport(options.onUploadProgress));
-}

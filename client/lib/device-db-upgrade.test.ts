@@ -45,8 +45,9 @@ describe('device-db upgrade', () => {
 
     const after = new Dexie('portal');
     await after.open();
-    expect(after.verno).toBe(2);
-    expect(after.tables.map((table) => table.name).sort()).toEqual(['documents', 'lists', 'screenings']);
+    // The latest version (3 added the kept images, device-db-images-upgrade.test.ts).
+    expect(after.verno).toBe(3);
+    expect(after.tables.map((table) => table.name).sort()).toEqual(['documents', 'imageSets', 'images', 'lists', 'screenings']);
     after.close();
 
     // Deleting the owner's copies now reaches the new store as well as the old ones.

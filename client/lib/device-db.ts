@@ -41,10 +41,36 @@ export type ListCopy = {
   savedAt: string;
 };
 
+/**
+ * A screening's image set kept for offline viewing, only when the patient asked for it ("Keep
+ * images on this device"). The set row is written after all its images, so a set that is listed
+ * always has every image's bytes.
+ */
+export type ImageSetCopy = {
+  ownerKey: OwnerKey;
+  screeningId: number;
+  /** The set as GET /api/images answered it (an ImageSet of kind 'screening'). */
+  set: unknown;
+  /** The bytes of all its images, for the device storage limit she sees. */
+  sizeBytes: number;
+  savedAt: string;
+};
+
+/** One kept DICOM file of a kept image set. */
+export type ImageCopy = {
+  ownerKey: OwnerKey;
+  imageId: string;
+  screeningId: number;
+  bytes: Blob;
+  savedAt: string;
+};
+
 type PortalDb = Dexie & {
   screenings: Table<ScreeningCopy, [OwnerKey, number]>;
   documents: Table<DocumentCopy, [OwnerKey, string]>;
   lists: Table<ListCopy, [OwnerKey, KeptListKind]>;
+  imageSets: Table<ImageSetCopy, [OwnerKey, number]>;
+  images: Table<ImageCopy, [OwnerKey, string]>;
 };
 
 let opened: PortalDb | null = null;
@@ -59,6 +85,10 @@ function deviceDb(): PortalDb {
   // Versions are only ever added: a device that holds version 1 upgrades in place, and the stores
   // a later version does not name are kept as they are, with their copies.
   db.version(2).stores({ lists: '[ownerKey+kind], ownerKey' });
+  db.version(3).stores({
+    imageSets: '[ownerKey+screeningId], ownerKey',
+    images: '[ownerKey+imageId], ownerKey, [ownerKey+screeningId]',
+  });
   opened = db;
   return db;
 }
@@ -108,12 +138,53 @@ export async function deleteScreeningCopy(ownerKey: OwnerKey, screeningId: numbe
   });
 }
 
-/** Removes every copy of this owner, the kept lists with them; other owners' copies stay. */
+/** Removes every copy of this owner, the kept lists and images with them; other owners' copies stay. */
 export async function deleteOwnerCopies(ownerKey: OwnerKey): Promise<void> {
   const db = deviceDb();
-  await db.transaction('rw', db.screenings, db.documents, db.lists, async () => {
+  await db.transaction('rw', [db.screenings, db.documents, db.lists, db.imageSets, db.images], async () => {
     await db.documents.where('ownerKey').equals(ownerKey).delete();
     await db.screenings.where('ownerKey').equals(ownerKey).delete();
     await db.lists.where('ownerKey').equals(ownerKey).delete();
+    await db.imageSets.where('ownerKey').equals(ownerKey).delete();
+    await db.images.where('ownerKey').equals(ownerKey).delete();
+  });
+}
+
+export async function putImageCopy(copy: ImageCopy): Promise<void> {
+  await deviceDb().images.put(copy);
+}
+
+/** Lists the set once all its images are kept (putImageCopy first). */
+export async function putImageSetCopy(copy: ImageSetCopy): Promise<void> {
+  await deviceDb().imageSets.put(copy);
+}
+
+export function getImageSetCopy(ownerKey: OwnerKey, screeningId: number): Promise<ImageSetCopy | undefined> {
+  return deviceDb().imageSets.get([ownerKey, screeningId]);
+}
+
+export function listImageSetCopies(ownerKey: OwnerKey): Promise<ImageSetCopy[]> {
+  return deviceDb().imageSets.where('ownerKey').equals(ownerKey).toArray();
+}
+
+export function getImageCopy(ownerKey: OwnerKey, imageId: string): Promise<ImageCopy | undefined> {
+  return deviceDb().images.get([ownerKey, imageId]);
+}
+
+/** Removes one kept image set with its images (also the images of a set whose keeping broke off). */
+export async function deleteImageSetCopy(ownerKey: OwnerKey, screeningId: number): Promise<void> {
+  const db = deviceDb();
+  await db.transaction('rw', db.imageSets, db.images, async () => {
+    await db.images.where('[ownerKey+screeningId]').equals([ownerKey, screeningId]).delete();
+    await db.imageSets.delete([ownerKey, screeningId]);
+  });
+}
+
+/** Removes every kept image of this owner ("Remove all kept images"); her other copies stay. */
+export async function deleteOwnerImages(ownerKey: OwnerKey): Promise<void> {
+  const db = deviceDb();
+  await db.transaction('rw', db.imageSets, db.images, async () => {
+    await db.images.where('ownerKey').equals(ownerKey).delete();
+    await db.imageSets.where('ownerKey').equals(ownerKey).delete();
   });
 }

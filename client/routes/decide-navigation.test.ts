@@ -50,6 +50,13 @@ describe('decideNavigation', () => {
     expect(decideNavigation('/screening', signedOut)).toEqual(to('/login'));
   });
 
+  it('opens a screening’s images offline only when this device keeps them', () => {
+    expect(decideNavigation('/screening/12/images', { ...signedOut, offlineCopy: true })).toEqual(render);
+    expect(decideNavigation('/screening/12/images', signedOut)).toEqual(to('/login'));
+    // Uploaded studies are never kept: offline they are not opened.
+    expect(decideNavigation('/portal/uploaded-studies/1.2.3', { ...signedOut, offlineCopy: true })).toEqual(to('/portal/login'));
+  });
+
   it('opens the screenings list and the referrals offline only when this device keeps them', () => {
     const offlineCopy: GateState = { ...signedOut, offlineCopy: true };
     expect(decideNavigation('/screenings', offlineCopy)).toEqual(render);
@@ -95,7 +102,7 @@ describe('decideNavigation', () => {
   });
 
   it('lets a guest use the pages of her one screening', () => {
-    for (const path of ['/screening', '/screening/survey', '/screening/41/survey', '/audit', '/order/3/status']) {
+    for (const path of ['/screening', '/screening/survey', '/screening/41/survey', '/screening/41/images', '/audit', '/order/3/status']) {
       expect(decideNavigation(path, as(guest)), path).toEqual(render);
     }
   });
@@ -108,6 +115,7 @@ describe('decideNavigation', () => {
       '/portal/upload-screenings',
       '/order-screening-copy/41',
       '/payment',
+      '/portal/uploaded-studies/1.2.840.113619.2.1',
     ]) {
       expect(decideNavigation(path, as(guest)), path).toEqual(to('/screening'));
     }
@@ -128,6 +136,8 @@ describe('decideNavigation', () => {
       '/portal/upload-screenings',
       '/portal/audit',
       '/screening/12/survey',
+      '/screening/12/images',
+      '/portal/uploaded-studies/1.2.840.113619.2.1',
       '/order/3/status',
     ]) {
       expect(decideNavigation(path, as(anna)), path).toEqual(render);

@@ -24,10 +24,14 @@ export type NavigationDecision =
   | { kind: 'back'; fallback: string };
 
 const LOGIN_PAGES: ReadonlySet<RouteName> = new Set(['login_result', 'login_portal']);
+/** Result-portal pages that name their screening, so a patient opens them for any of hers. */
+const RESULT_PAGES_OF_ANY_SCREENING: ReadonlySet<RouteName> = new Set(['survey_of_screening', 'images_of_screening']);
 /** The result pages, which the installed app opens offline from a copy kept on the device. */
 export const OFFLINE_RESULT_PAGES: ReadonlySet<RouteName> = new Set(['screening', 'screening_of_patient']);
 /** The patient's lists, which the installed app opens offline as last seen on the device. */
 export const OFFLINE_LIST_PAGES: ReadonlySet<RouteName> = new Set(['mammography_screenings', 'referral']);
+/** A screening's images, which the installed app opens offline when they are kept on the device. */
+export const OFFLINE_IMAGE_PAGES: ReadonlySet<RouteName> = new Set(['images_of_screening']);
 
 export function isGuest(user: SessionUser): boolean {
   return user.guest || user.id === null;
@@ -57,7 +61,8 @@ export function decideNavigation(path: string, state: GateState): NavigationDeci
     return user && LOGIN_PAGES.has(route.name) ? redirect(userHomePath(user)) : render;
   }
   if (state.status === 'unknown') return { kind: 'wait' };
-  if (!user && state.offlineCopy && (OFFLINE_RESULT_PAGES.has(route.name) || OFFLINE_LIST_PAGES.has(route.name))) return render;
+  const offlinePage = OFFLINE_RESULT_PAGES.has(route.name) || OFFLINE_LIST_PAGES.has(route.name) || OFFLINE_IMAGE_PAGES.has(route.name);
+  if (!user && state.offlineCopy && offlinePage) return render;
   if (!user) return redirect(pathFor(route.access === 'result' ? 'login_result' : 'login_portal'));
 
   if (user.requirePasswordChange && route.name !== 'profile_portal') return redirect(pathFor('profile_portal'));
@@ -66,8 +71,8 @@ export function decideNavigation(path: string, state: GateState): NavigationDeci
   if (route.access === 'patient' && guest) {
     return redirect(route.name === 'portal_audit' ? pathFor('audit') : pathFor('screening'));
   }
-  // A patient reaches a screening's survey by its id; the id-less result pages are the guest's.
-  if (route.access === 'result' && !guest && route.name !== 'survey_of_screening') {
+  // A patient reaches a screening's survey and images by its id; the id-less result pages are the guest's.
+  if (route.access === 'result' && !guest && !RESULT_PAGES_OF_ANY_SCREENING.has(route.name)) {
     return redirect(route.name === 'audit' ? pathFor('portal_audit') : pathFor('mammography_screenings'));
   }
   if (state.otherScreening) return { kind: 'back', fallback: userHomePath(user) };

@@ -31,11 +31,13 @@ export type RouteName =
   | 'screening'
   | 'survey'
   | 'survey_of_screening'
+  | 'images_of_screening'
   | 'screening_of_patient'
   | 'mammography_screenings'
   | 'referral'
   | 'profile_portal'
   | 'upload'
+  | 'uploaded_study'
   | 'audit'
   | 'portal_audit'
   | 'order_screening_copy'
@@ -63,6 +65,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { name: 'screening', path: '/screening', access: 'result' },
   { name: 'survey', path: '/screening/survey', access: 'result' },
   { name: 'survey_of_screening', path: '/screening/:id/survey', access: 'result' },
+  // The images of one screening in the viewer: the guest's own, or any of a patient's.
+  { name: 'images_of_screening', path: '/screening/:id/images', access: 'result' },
   // A patient's result page of one of her screenings (the guest's is `screening`); the server
   // answers 404 for a screening that is not hers. After the survey paths, which it would swallow.
   { name: 'screening_of_patient', path: '/screening/:id', access: 'patient' },
@@ -71,6 +75,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { name: 'referral', path: '/referral', access: 'patient' },
   { name: 'profile_portal', path: '/portal/profile', access: 'patient' },
   { name: 'upload', path: '/portal/upload-screenings', access: 'patient' },
+  { name: 'uploaded_study', path: '/portal/uploaded-studies/:studyUid', access: 'patient' },
   { name: 'portal_audit', path: '/portal/audit', access: 'patient' },
   { name: 'order_screening_copy', path: '/order-screening-copy/:screeningId', access: 'patient' },
   { name: 'after_payment', path: '/payment', access: 'patient' },

@@ -5,9 +5,8 @@ import { pathOrder } from './path-order';
 
 /**
  * The DICOM marker scan off the main thread. Files arrive as handles (posting them copies no
- * bytes); the verdicts, sizes and dates go back as transferred buffers, so the page never asks
- * the browser for the metadata of thousands of files itself (each such question is a synchronous
- * trip to the file system on the page's thread).
+ * bytes); the slices, reads and their answers happen here, and the verdicts, sizes and dates go
+ * back as transferred buffers, so the page never asks the browser about a file itself.
  */
 const markerScanWorker = {
   async scan(files: File[]): Promise<ScannedBatch> {

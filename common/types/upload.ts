@@ -30,7 +30,22 @@ export type UploadErrorCode =
   | 'UPLOAD_TOO_MANY_FILES' // 413: more files in one request than the server accepts
   | 'UPLOAD_QUOTA_EXCEEDED' // 413: the patient's stored images would pass the quota
   | 'UPLOAD_NO_FILES' // 400: no file in the field `dicoms`
-  | 'UPLOAD_BAD_REQUEST'; // 400: not multipart, or a field other than `dicoms`
+  | 'UPLOAD_BAD_REQUEST' // 400: not multipart, or a field other than `dicoms`, or a malformed resumable (tus) request
+  | 'UPLOAD_INCOMPLETE' // 409: a resumable upload's outcome asked for before its last byte arrived
+  | 'UPLOAD_OFFSET_CONFLICT' // 409: a resumable PATCH whose Upload-Offset is not the stored offset (ask HEAD, resume there)
+  | 'UPLOAD_BUSY'; // 423: another request of the same resumable upload holds it (retry shortly)
+
+/**
+ * Resumable uploads (tus 1.0.0 at `/api/dicom/uploads`; docs/api.md "Resumable DICOM upload"):
+ * what became of one file, in the `Upload-Outcome` header of the request that delivered its last
+ * byte and in `GET /api/dicom/uploads/<id>/outcome`.
+ */
+export type ResumableUploadOutcome = { outcome: 'stored' | 'duplicate' } | { outcome: 'refused'; reason: UploadRefusalReason };
+
+/** `POST /api/dicom/uploads/known`: at most this many SOP Instance UIDs per request. */
+export const MAX_KNOWN_UIDS_PER_REQUEST = 1000;
+export type KnownInstancesRequest = { sopInstanceUids: string[] };
+export type KnownInstancesResponse = { known: string[] };
 
 /** Limits the client needs to form batches: `GET /api/dicom/limits`. */
 export type UploadLimits = {

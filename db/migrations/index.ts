@@ -5,6 +5,8 @@ import * as ordersAndPayments from './004_orders_and_payments';
 import * as localityRegister from './005_locality_register';
 import * as providerIntegration from './006_provider_integration';
 import * as surveyAnswersWithScreening from './007_survey_answers_with_screening';
+import * as resumableUploads from './008_resumable_uploads';
+import * as imageViewTags from './009_image_view_tags';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   '005_locality_register': localityRegister,
   '006_provider_integration': providerIntegration,
   '007_survey_answers_with_screening': surveyAnswersWithScreening,
+  '008_resumable_uploads': resumableUploads,
+  '009_image_view_tags': imageViewTags,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

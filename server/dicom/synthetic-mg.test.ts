@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dcmftestAccepts } from '../../tests/support/iso-checks';
-import { MG_FOR_PRESENTATION_SOP_CLASS, synthesizeScreeningStudy } from './synthetic-mg';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import dicomParser from 'dicom-parser';
+import { LARGE_MAMMOGRAM_FORMAT, MG_FOR_PRESENTATION_SOP_CLASS, synthesizeLargeMammogram, synthesizeScreeningStudy } from './synthetic-mg';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'synthetic-mg-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,5 +65,45 @@ describe('synthetic screening mammograms', () => {
     const again = synthesizeScreeningStudy(input);
     expect(again.map((i) => i.sopInstanceUid)).toEqual(images.map((i) => i.sopInstanceUid));
     expect(Buffer.from(again[0]!.bytes).equals(Buffer.from(images[0]!.bytes))).toBe(true);
+  });
+
+  it("are still the demo's images of before the large mammogram existed, byte for byte", () => {
+    const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    expect(images.map((image) => sha256(image.bytes))).toEqual([
+      'd95983614639302ff9c5cef15b0052d1f9bd9983cd62a93da585582a04ae0aac',
+      'dcb36419e96908e653f9a361e38bc4d9342be6c6f44a2239d9a8c88b177c697e',
+      '294d7235693324af3ed8195711465b99d1ab972be45cc0f3d126ccc8f8cadc7e',
+      '9a376bfecf5f22d72cc0ef5628195623b6b7ebaa59f5e0b3c12c13c8d439898f',
+    ]);
+  });
+});
+
+describe('the large synthetic mammogram', () => {
+  it('is a ~50 MB, 4096×6144, 16-bit single view that does not compress to nothing', () => {
+    const image = synthesizeLargeMammogram(input, { laterality: 'L', position: 'MLO' });
+    expect(image.bytes.length).toBeGreaterThan(50_000_000);
+    expect(image.bytes.length).toBeLessThan(51_000_000);
+    const screening = synthesizeScreeningStudy(input);
+    expect(image.studyInstanceUid).toBe(screening[0]!.studyInstanceUid);
+    expect(screening.map((i) => i.sopInstanceUid)).not.toContain(image.sopInstanceUid);
+
+    const header = dicomParser.parseDicom(image.bytes, { untilTag: 'x7fe00010' });
+    expect(header.string('x00020010')).toBe('1.2.840.10008.1.2.1');
+    expect(header.string('x00080016')).toBe(MG_FOR_PRESENTATION_SOP_CLASS);
+    expect(header.string('x00200062')).toBe('L');
+    expect(header.string('x00185101')).toBe('MLO');
+    expect(header.string('x00280004')).toBe('MONOCHROME2');
+    expect([header.uint16('x00280011'), header.uint16('x00280010')]).toEqual([LARGE_MAMMOGRAM_FORMAT.columns, LARGE_MAMMOGRAM_FORMAT.rows]);
+    expect([header.uint16('x00280100'), header.uint16('x00280101')]).toEqual([16, 16]);
+    const pixelData = header.elements.x7fe00010!;
+    expect(pixelData.length).toBe(4096 * 6144 * 2);
+    expect(pixelData.dataOffset + pixelData.length).toBe(image.bytes.length);
+
+    // A band through the breast: texture and noise, as a detector gives, so a codec has work to do.
+    const band = image.bytes.subarray(pixelData.dataOffset + 3000 * 4096 * 2, pixelData.dataOffset + 3100 * 4096 * 2);
+    expect(gzipSync(band, { level: 6 }).length / band.length).toBeGreaterThan(0.5);
+    const pixels = new Uint16Array(band.buffer.slice(band.byteOffset, band.byteOffset + band.length));
+    expect(pixels.reduce((a, b) => Math.max(a, b))).toBeGreaterThan(40_000);
+    expect(pixels.reduce((a, b) => Math.min(a, b))).toBeLessThan(2_000);
   });
 });

@@ -13,6 +13,7 @@ import { createFileStorage } from '../lib/storage';
 import { PROVIDER_API_PREFIX } from '../provider/openapi';
 import type { ProviderScope } from '../provider/scopes';
 import { postDicoms } from '../upload/upload-test-support';
+import { RESUMABLE_FOLDER } from '../upload/resumable/layout';
 
 // dicomweb-client speaks XMLHttpRequest, which Node lacks; xhr2 is one for Node (CommonJS, untyped).
 const require = createRequire(import.meta.url);
@@ -111,9 +112,10 @@ const failures = (body: DicomJson) =>
   items(body, '00081198').map((item) => ({ sop: value(item, '00081155'), reason: value(item, '00081197') }));
 
 const storagePath = (key: string) => path.join(app.config.dataDir, 'storage', key);
+/** Nothing left behind by STOW-RS; the resumable uploads' own folder lives there too and is not STOW's. */
 const incomingEmpty = () => {
   const incoming = path.join(app.config.dataDir, 'storage', 'incoming');
-  return !existsSync(incoming) || readdirSync(incoming).length === 0;
+  return !existsSync(incoming) || readdirSync(incoming).filter((name) => name !== RESUMABLE_FOLDER).length === 0;
 };
 
 let writerKey: string;

@@ -11,6 +11,7 @@ import { contentRouter } from '../content/routes';
 import type { ServerDeps } from '../deps';
 import { isoRouter } from '../iso/routes';
 import { geographyRouter } from '../geography/routes';
+import { imagesRouter } from '../images/routes';
 import { ordersRouter } from '../orders/routes';
 import { createIsoService } from '../iso/service';
 import { apiNotFound } from '../lib/error-handler';
@@ -53,6 +54,7 @@ export function patientApi(deps: ServerDeps, sessions: RequestHandler): Router {
   api.use(contentRouter(deps));
   api.use('/iso', isoRouter(deps));
   api.use('/dicom', uploadRouter(deps));
+  api.use('/images', imagesRouter(deps));
   api.use('/audit', auditRouter(deps));
   api.use('/contact', contactRouter(deps));
   api.use(apiNotFound);

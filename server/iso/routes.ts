@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { contextOf, requireSession } from '../auth/gates';
 import { ids, parseIds } from '../lib/parse';
+import { sendStoredFile } from '../lib/stored-file-response';
 import { createIsoService, type IsoDeps } from './service';
 
 /** `/api/iso` (docs/api.md, "ISO disc image"). */
@@ -22,20 +23,7 @@ export function isoRouter(deps: IsoDeps): Router {
   router.get('/', async (req, res, next) => {
     const { id } = parseIds({ id: ids.optionalSerial }, req.query);
     const file = await iso.download(contextOf(req), id);
-    // `send` answers Range requests (206, 416) and conditional ones; the API's no-store stays.
-    res.download(
-      file.path,
-      file.fileName,
-      { acceptRanges: true, cacheControl: false, lastModified: false, headers: { 'Content-Type': 'application/x-iso9660-image' } },
-      (error?: Error & { status?: number }) => {
-        if (!error || res.headersSent) return;
-        if (error.status === 416) {
-          res.status(416).set('Content-Range', `bytes */${file.sizeBytes}`).end();
-          return;
-        }
-        next(error);
-      },
-    );
+    sendStoredFile(res, next, { ...file, contentType: 'application/x-iso9660-image' });
   });
 
   return router;

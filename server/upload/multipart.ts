@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import type { UploadLimits } from '../../common/types/upload';
 import { AppError } from '../lib/errors';
+import { RESUMABLE_FOLDER } from './resumable/layout';
 
 /** The multipart field that carries the files (docs/api.md "DICOM upload"). */
 const UPLOAD_FIELD = 'dicoms';
@@ -85,16 +86,19 @@ function uploadError(error: unknown, limits: RequestLimits): unknown {
 }
 
 /** Control characters out, length bounded: the name is only ever echoed back as text. */
-function displayName(name: string): string {
+export function displayName(name: string): string {
   // eslint-disable-next-line no-control-regex
   const printable = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return printable.length > MAX_NAME_LENGTH ? `…${printable.slice(-(MAX_NAME_LENGTH - 1))}` : printable;
 }
 
-/** Removes what a process that died mid-upload left under `incomingDir`. */
+/**
+ * Removes what a process that died mid-upload left under `incomingDir`. The folder of resumable
+ * uploads is not such debris: its files live until they expire (resumable/expiry.ts).
+ */
 export async function removeStaleIncoming(incomingDir: string, now: number): Promise<void> {
   const names = await readdir(incomingDir).catch(() => [] as string[]);
-  for (const name of names) {
+  for (const name of names.filter((entry) => entry !== RESUMABLE_FOLDER)) {
     const entry = path.join(incomingDir, name);
     const info = await stat(entry).catch(() => undefined);
     // Best effort: what cannot be removed now is tried again at the next start.

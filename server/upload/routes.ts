@@ -2,10 +2,11 @@ import { Router, type Request } from 'express';
 import { patientOf, requirePatient } from '../auth/gates';
 import { errorForLog } from '../lib/logger';
 import { withReceivedFiles } from './multipart';
+import { resumableUploadsRouter } from './resumable/routes';
 import { createUploadService, type UploadDeps, type Uploader } from './service';
 
 /**
- * `/api/dicom` (docs/api.md "DICOM upload"): the patient's own DICOM images. Patient-portal
+ * `/api/dicom` (docs/api.md "DICOM upload", "Resumable DICOM upload"): the patient's own DICOM images. Patient-portal
  * sessions only (DECISIONS.md 4): a guest session is answered 404, no session 401. CSRF is
  * checked in front of every /api router.
  */
@@ -34,6 +35,9 @@ export function uploadRouter(deps: UploadDeps): Router {
   router.get('/limits', async (req, res) => {
     res.json(await uploads.limitsFor(await uploaderFor(req)));
   });
+
+  // Resumable uploads (tus), one file each, checked and stored as the files of POST / are.
+  router.use('/uploads', resumableUploadsRouter(deps, uploads, uploaderFor));
 
   return router;
 }

@@ -1,8 +1,11 @@
 import { open } from 'node:fs/promises';
-import type { UploadLimits, UploadOutcome, UploadedStudiesResponse } from '../../common/types/upload';
+import type { Knex } from 'knex';
+import type { UploadLimits, UploadOutcome, UploadRefusalReason, UploadedStudiesResponse } from '../../common/types/upload';
 import { DICOM_MARKER_OFFSET } from '../../common/types/upload';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
 import { invalidatePatientIsoImages } from '../iso';
 import { writeAudit } from '../lib/audit';
 import { AppError, notFound } from '../lib/errors';
@@ -19,7 +22,7 @@ import {
   type NewInstance,
 } from './repo';
 
-export type UploadDeps = { db: Db; storage: FileStorage; config: Pick<Config, 'upload'> };
+export type UploadDeps = { db: Db; storage: FileStorage; config: Pick<Config, 'upload'>; clock: Clock; logger: Logger };
 /** What every step of an upload works against: the database, the file store and the upload limits. */
 type UploadStore = { db: Db; storage: FileStorage; limits: Config['upload'] };
 export type Uploader = { userId: number; personalDataId: number; ip: string | undefined };
@@ -33,26 +36,50 @@ async function uploaderOf(db: Db, userId: number, ip: string | undefined): Promi
   return { userId, personalDataId, ip };
 }
 
+/** What became of one received file: each is stored, a duplicate, or refused with its reason. */
+export type FileFate = { outcome: 'stored' } | { outcome: 'duplicate' } | { outcome: 'refused'; reason: UploadRefusalReason };
+
 /**
- * Keeps the storable images of one request (DECISIONS.md 15) and accounts for every file exactly
- * once: stored, duplicate or refused with its reason. All rows are written in one transaction and
- * the files renamed into the store inside it; if anything fails, the renamed files are removed
- * again, so the request leaves either all of its images or none.
+ * Runs inside the transaction that stores the files, with the fate of each: a caller's own record
+ * of the outcome commits with the images or not at all.
  */
-async function storeUpload(deps: UploadStore, uploader: Uploader, files: ReceivedFile[]): Promise<UploadOutcome> {
-  const outcome: UploadOutcome = { stored: 0, duplicates: 0, refused: [] };
-  const candidates = new Map<string, Candidate>();
-  for (const file of files) {
+export type RecordFates = (trx: Knex.Transaction, fates: FileFate[]) => Promise<void>;
+
+/**
+ * How a caller takes part in the transaction: `recordFates` keeps its own record of the outcome;
+ * `auditedLater` leaves the DICOM_UPLOAD entry to it (a resumable upload is one file of a pick,
+ * and the pick gets one entry: resumable/batch-audit.ts).
+ */
+export type KeepOptions = { recordFates?: RecordFates; auditedLater?: boolean };
+
+/**
+ * The one check-and-store of received files, for a multipart batch and for one resumable upload
+ * alike (DECISIONS.md 15): the marker at 128-131 (a DICOMDIR is skipped), the header parsed, the
+ * preamble zeroed, a SOP instance stored once, the quota checked under the patient's lock, and
+ * the rows, the renames into the store and one DICOM_UPLOAD audit entry in one transaction. If
+ * anything fails, the renamed files are removed again, so the files leave either all of their
+ * images or none. Answers the fate of each file, in the order of `files`; files it did not store
+ * stay where they were, for the caller to remove.
+ */
+async function keepReceivedFiles(
+  deps: UploadStore,
+  uploader: Uploader,
+  files: ReceivedFile[],
+  { recordFates, auditedLater = false }: KeepOptions = {},
+): Promise<FileFate[]> {
+  const fates: FileFate[] = [];
+  const candidates = new Map<string, Candidate & { index: number }>();
+  for (const [index, file] of files.entries()) {
     const inspection = await inspectDicomFile(file.path, file.size, file.clientName);
-    if (inspection.kind === 'refused') outcome.refused.push({ name: file.clientName, reason: inspection.reason });
-    else if (candidates.has(inspection.header.sopInstanceUid)) outcome.duplicates += 1;
-    else candidates.set(inspection.header.sopInstanceUid, { file, header: inspection.header });
+    if (inspection.kind === 'refused') fates[index] = { outcome: 'refused', reason: inspection.reason };
+    else if (candidates.has(inspection.header.sopInstanceUid)) fates[index] = { outcome: 'duplicate' };
+    else candidates.set(inspection.header.sopInstanceUid, { file, header: inspection.header, index });
   }
   for (const { file } of candidates.values()) await zeroPreamble(file.path);
 
   const adopted: string[] = [];
   try {
-    outcome.stored = await deps.db.transaction(async (trx) => {
+    await deps.db.transaction(async (trx) => {
       await lockUploadsOf(trx, uploader.userId);
       const known = await knownInstances(trx, uploader.personalDataId, [...candidates.keys()]);
       const fresh = [...candidates.values()].filter(({ header }) => !known.has(header.sopInstanceUid));
@@ -68,18 +95,35 @@ async function storeUpload(deps: UploadStore, uploader: Uploader, files: Receive
         await deps.storage.adopt(row.file.path, row.storageKey);
         adopted.push(row.storageKey);
       }
-      outcome.duplicates += candidates.size - inserted.size;
-      await writeAudit(trx, {
-        type: 'DICOM_UPLOAD',
-        ip: uploader.ip,
-        userId: uploader.userId,
-        description: `stored ${inserted.size}, duplicates ${outcome.duplicates}, refused ${outcome.refused.length}`,
-      });
-      return inserted.size;
+      for (const { header, index } of candidates.values()) {
+        fates[index] = { outcome: inserted.has(header.sopInstanceUid) ? 'stored' : 'duplicate' };
+      }
+      const count = (outcome: FileFate['outcome']) => fates.filter((fate) => fate.outcome === outcome).length;
+      if (!auditedLater) {
+        await writeAudit(trx, {
+          type: 'DICOM_UPLOAD',
+          ip: uploader.ip,
+          userId: uploader.userId,
+          description: `stored ${count('stored')}, duplicates ${count('duplicate')}, refused ${count('refused')}`,
+        });
+      }
+      await recordFates?.(trx, fates);
     });
   } catch (error) {
     for (const key of adopted) await deps.storage.remove(key);
     throw error;
+  }
+  return fates;
+}
+
+/** The answer of `POST /api/dicom`: every file of the request counted exactly once. */
+async function storeUpload(deps: UploadStore, uploader: Uploader, files: ReceivedFile[]): Promise<UploadOutcome> {
+  const fates = await keepReceivedFiles(deps, uploader, files);
+  const outcome: UploadOutcome = { stored: 0, duplicates: 0, refused: [] };
+  for (const [index, fate] of fates.entries()) {
+    if (fate.outcome === 'stored') outcome.stored += 1;
+    else if (fate.outcome === 'duplicate') outcome.duplicates += 1;
+    else outcome.refused.push({ name: files[index]!.clientName, reason: fate.reason });
   }
   return outcome;
 }
@@ -127,6 +171,8 @@ async function studiesOf(deps: UploadStore, uploader: Uploader): Promise<Uploade
   return { studies: await uploadedStudies(deps.db, uploader.personalDataId) };
 }
 
+export type UploadService = ReturnType<typeof createUploadService>;
+
 export function createUploadService({ db, storage, config }: UploadDeps) {
   const store: UploadStore = { db, storage, limits: config.upload };
   return {
@@ -134,6 +180,7 @@ export function createUploadService({ db, storage, config }: UploadDeps) {
     incomingDir: storage.incomingDir,
     uploaderOf: (userId: number, ip: string | undefined) => uploaderOf(db, userId, ip),
     store: (uploader: Uploader, files: ReceivedFile[]) => storeUpload(store, uploader, files),
+    keep: (uploader: Uploader, files: ReceivedFile[], options?: KeepOptions) => keepReceivedFiles(store, uploader, files, options),
     refreshDiscImages: (uploader: Uploader) => refreshDiscImages(store, uploader),
     limitsFor: (uploader: Uploader) => limitsFor(store, uploader),
     studiesOf: (uploader: Uploader) => studiesOf(store, uploader),

@@ -6,7 +6,7 @@ import { addressSource, auditEntries } from '../../tests/support/ownership';
 import { cookieHeader, corpusFile, filesUnder, postDicoms, type UploadPart } from './upload-test-support';
 
 /** Small limits, so the corpus files (2-40 KB) break each of them. */
-const LIMITS = { maxFileBytes: 20_000, maxFilesPerRequest: 5, maxRequestBytes: 60_000, quotaBytes: 25_000 };
+const LIMITS = { maxFileBytes: 20_000, maxFilesPerRequest: 5, maxRequestBytes: 60_000, quotaBytes: 25_000, resumableExpiryHours: 24 };
 const CT5N = ['2062', '2392', '2693', '3023', '3353'].map((name) => `dicomdirtests/98892001/CT5N/${name}`);
 
 let app: TestApp;

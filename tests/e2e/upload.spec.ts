@@ -10,14 +10,15 @@ import { testOnOwnServer } from './support/own-server';
 import { skipCookieDialog, startWithPreferences, type Preferences } from './support/preferences';
 
 /**
- * DICOM upload (issue 5): Anna sends a disc's folder, single files and dropped files. The images
- * stay in her account, so this file runs on a portal of its own.
+ * DICOM upload (issues 5 and 15): Anna sends a disc's folder, single files and dropped files;
+ * picking starts the upload. The images stay in her account, so this file runs on a portal of its
+ * own. Cut connections, reloads and refusals: resumable-upload.spec.ts.
  */
 const test = testOnOwnServer();
 
-/** 83 files in folders as on a disc, each with the marker; two of them are DICOMDIRs. */
 /** The real DICOM files in the repository (their README says what each one is). */
 const corpus = `${DICOM_CORPUS_DIR}/`;
+/** 83 files in folders as on a disc, each with the marker; two of them are DICOMDIRs. */
 const DISC_FOLDER = path.join(DICOM_CORPUS_DIR, 'dicomdirtests');
 const DISC_FILES = 83;
 
@@ -70,32 +71,38 @@ async function dropFiles(page: Page, names: string[]) {
   for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
 }
 
-test('Anna uploads a disc folder with the folder picker and sees what was stored and skipped', async ({ page, baseURL }) => {
+function report(page: Page, catalog: Catalog): Locator {
+  return page.getByRole('region', { name: catalog['upload.report.title'] });
+}
+
+/** The polite live region's sentence once the (first) upload of the page is over. */
+async function uploadFinished(page: Page, catalog: Catalog) {
+  await expect(page.getByText(pattern(catalog['upload.announce.finished']))).toBeAttached({ timeout: 60_000 });
+}
+
+test('Anna picks a disc folder: it is sent at once, and she sees what was stored and skipped', async ({ page, baseURL }) => {
   await openUploadPage(page, en, baseURL);
   await expect(uploadedStudies(page, en).getByText(en['upload.studies.empty'])).toBeVisible();
-  const send = page.getByRole('button', { name: en['upload.send'] });
-  await expect(send).toBeDisabled();
+  // No separate send step: picking starts the upload (issue 15).
+  await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
 
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: en['upload.chooseFolder'] }).click();
   await (await chooser).setFiles(DISC_FOLDER);
-  await expect(page.getByText(new RegExp(`^${DISC_FILES} files, .+ in total$`))).toBeVisible();
-  // Every file of the disc has the marker, so the browser skips none of them.
-  await expect(page.getByText(pattern(en['upload.skipped.notDicom']))).toHaveCount(0);
-  const files = page.getByRole('grid', { name: en['upload.list.title'] });
-  await expect(files.getByRole('rowheader').first()).toHaveText('dicomdirtests/77654033/CR1/6154');
-  expect(await axeViolations(page)).toEqual([]);
-
-  await send.click();
-  const report = page.getByRole('region', { name: en['upload.report.title'] });
-  await expect(report).toBeVisible({ timeout: 30_000 });
+  await uploadFinished(page, en);
   await expect(page.getByRole('region', { name: en['notifications.region'] }).getByText(en['upload.success'])).toBeVisible();
-  await expect(report.getByText(/^\d+ images stored$/)).toBeVisible();
-  await expect(report.getByText(`2 files refused: ${en['upload.refusal.dicomdir']}`)).toBeVisible();
-  // The list is emptied after sending.
-  await expect(page.getByText(en['upload.list.empty'])).toBeVisible();
-  await expect(send).toBeDisabled();
-  // The report, the emptied list and her studies, in every contrast theme.
+  const summary = report(page, en);
+  // Both DICOMDIRs are skipped without being sent; every other file of the disc has the marker.
+  await expect(summary.getByText(/^2 files are DICOMDIRs/)).toBeVisible();
+  await expect(summary.getByText(pattern(en['upload.skipped.notDicom']))).toHaveCount(0);
+  // TINY_ALPHA's 50 objects carry no pixel data: the server refuses them and says why.
+  await expect(summary.getByText(`50 files refused: ${en['upload.refusal.not_image']}`)).toBeVisible();
+  const stored = Number((await summary.getByText(/images? stored$/).textContent())!.replace(/\D/g, ''));
+  const copies = summary.getByText(/copies of other chosen files/);
+  const copyCount = (await copies.count()) > 0 ? Number((await copies.textContent())!.match(/^\d+/)![0]) : 0;
+  expect(stored + copyCount + 50, (await summary.textContent())!).toBe(DISC_FILES - 2);
+  await expect(page.getByText(`${DISC_FILES - 2} of ${DISC_FILES - 2} files done`)).toBeVisible();
+  // The summary and her studies, in every contrast theme.
   expect(await axeViolationsInEveryTheme(page)).toEqual(NO_VIOLATIONS_IN_ANY_THEME);
 
   // The studies of the three patients of the disc (CR, CT, MR) and TINY_ALPHA's.
@@ -104,46 +111,37 @@ test('Anna uploads a disc folder with the folder picker and sees what was stored
   await expect(studies.getByRole('gridcell', { name: 'MR' }).first()).toBeVisible();
   await expect(studies.getByRole('gridcell', { name: 'CT' }).first()).toBeVisible();
 
-  // Single files, one of them without the marker: dropped in the browser and counted.
+  // Single files, one of them without the marker: a new upload with its own summary.
   const single = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: en['upload.chooseFiles'] }).click();
   await (await single).setFiles([`${corpus}CT_small.dcm`, `${corpus}ExplVR_LitEndNoMeta.dcm`, `${corpus}MR_small.dcm`]);
-  await expect(page.getByText('1 file is not a DICOM image and was skipped')).toBeVisible();
-  await expect(page.getByText(/^2 files, .+ in total$/)).toBeVisible();
-  await page.getByRole('button', { name: en['upload.removeFile'].replace('{path}', 'MR_small.dcm') }).click();
-  await expect(page.getByText(/^1 file, .+ in total$/)).toBeVisible();
-  await page.getByRole('button', { name: en['upload.clear'] }).click();
-  await expect(page.getByText(en['upload.list.empty'])).toBeVisible();
-  await expect(page.getByText('1 file is not a DICOM image and was skipped')).toHaveCount(0);
+  await expect(summary.getByText('1 file is not a DICOM image and was skipped')).toBeVisible({ timeout: 30_000 });
+  await expect(summary.getByText('2 images stored')).toBeVisible();
+  await expect(summary.getByText(/DICOMDIR/)).toHaveCount(0);
 });
 
-test('Polish, with the keyboard and by dropping files: counts in Polish plural forms, duplicates kept once', async ({ page, baseURL }) => {
+test('Polish, with the keyboard and by dropping files: counts in Polish plural forms, images already there not sent again', async ({
+  page,
+  baseURL,
+}) => {
   await openUploadPage(page, pl, baseURL);
 
   await dropFiles(page, ['CT_small.dcm', 'ExplVR_LitEndNoMeta.dcm', 'JPEG2000.dcm']);
-  await expect(page.getByText('1 plik nie jest obrazem DICOM i został pominięty')).toBeVisible();
-  await expect(page.getByText(/^2 pliki, łącznie .+$/)).toBeVisible();
+  await uploadFinished(page, pl);
+  const summary = report(page, pl);
+  await expect(summary.getByText('1 plik nie jest obrazem DICOM i został pominięty')).toBeVisible();
+  await expect(summary.getByText('Zapisano 1 obraz')).toBeVisible();
+  // Stored by the journey before: asked about by its UID and not sent again.
+  await expect(summary.getByText('1 obraz jest już na Twoim koncie i nie został wysłany ponownie')).toBeVisible();
+  await expect(page.getByRole('region', { name: pl['notifications.region'] }).getByText(pl['upload.success'])).toBeVisible();
 
-  // One more by the file picker, opened and sent from the keyboard.
+  // One more by the file picker, opened from the keyboard.
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: pl['upload.chooseFiles'] }).focus();
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles(`${corpus}MR_small.dcm`);
-  await expect(page.getByText(/^3 pliki, łącznie .+$/)).toBeVisible();
-  const send = page.getByRole('button', { name: pl['upload.send'] });
-  await send.focus();
-  await page.keyboard.press('Enter');
-  const report = page.getByRole('region', { name: pl['upload.report.title'] });
-  await expect(report.getByText('Zapisano 3 obrazy')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('region', { name: pl['notifications.region'] }).getByText(pl['upload.success'])).toBeVisible();
-  await expect(page.getByText(pl['upload.list.empty'])).toBeVisible();
-
-  // The same images again: the server keeps each one once.
-  await dropFiles(page, ['CT_small.dcm', 'MR_small.dcm']);
-  await expect(page.getByText(/^2 pliki, łącznie .+$/)).toBeVisible();
-  await send.click();
-  await expect(report.getByText('2 obrazy były już na Twoim koncie i zostały zachowane raz')).toBeVisible({ timeout: 30_000 });
-  await expect(report.getByText('Nie zapisano żadnego obrazu')).toBeVisible();
+  await (await chooser).setFiles([`${corpus}MR_small.dcm`, `${corpus}JPEG2000.dcm`]);
+  await expect(summary.getByText('2 obrazy są już na Twoim koncie i nie zostały wysłane ponownie')).toBeVisible({ timeout: 30_000 });
+  await expect(summary.getByText('Nie zapisano żadnego obrazu')).toBeVisible();
 });
 
 test('the upload page fits a 360 px phone at text size 160% in the strongest contrast theme', async ({ page, baseURL }) => {
@@ -152,19 +150,16 @@ test('the upload page fits a 360 px phone at text size 160% in the strongest con
   await expect(page.locator('body')).toHaveCSS('font-size', '22.4px');
   await expectNoSidewaysScrolling(page);
 
-  // A disc's long paths on the list, with the pages of the list and the skipped notice.
+  // A refused file with its reason, and a skipped one. (The disc's images were stored by the first journey.)
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: pl['upload.chooseFiles'] }).click();
-  await (await chooser).setFiles([`${DISC_FOLDER}/98892003/MR700/4648`, `${corpus}CT_small.dcm`, `${corpus}ExplVR_LitEndNoMeta.dcm`]);
-  await expect(page.getByText(/^2 pliki, łącznie .+$/)).toBeVisible();
-  await expect(page.getByText('1 plik nie jest obrazem DICOM i został pominięty')).toBeVisible();
+  await (await chooser).setFiles([`${DISC_FOLDER}/TINY_ALPHA/PT000000/ST000000/SE000000/IM00000J`, `${corpus}ExplVR_LitEndNoMeta.dcm`]);
+  await uploadFinished(page, pl);
+  const summary = report(page, pl);
+  await expect(summary.getByText('1 plik nie jest obrazem DICOM i został pominięty')).toBeVisible();
+  await summary.getByRole('button', { name: pl['upload.report.problemFiles'] }).click();
+  await expect(summary.getByText(`IM00000J: ${pl['upload.refusal.not_image']}`)).toBeVisible();
   await expectNoSidewaysScrolling(page);
   expect(await axeViolations(page)).toEqual([]);
-
-  // The report and the list of studies after sending.
-  await page.getByRole('button', { name: pl['upload.send'] }).click();
-  await expect(page.getByRole('region', { name: pl['upload.report.title'] })).toBeVisible({ timeout: 30_000 });
   await expect(uploadedStudies(page, pl).getByRole('row')).not.toHaveCount(1);
-  await expectNoSidewaysScrolling(page);
-  expect(await axeViolations(page)).toEqual([]);
 });

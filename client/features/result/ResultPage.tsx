@@ -15,6 +15,7 @@ import { SponsorBanners } from './SponsorBanners';
 import { SupportMaterials } from './SupportMaterials';
 import { SurveySection } from './SurveySection';
 import { useScreeningResult } from './use-screening-result';
+import { ScreeningImagesLink } from '../../components/images/ScreeningImagesLink';
 import '../../documents/documents.css';
 import './result.css';
 import { PageTitle } from '../../components/ui/PageTitle';
@@ -79,6 +80,8 @@ export default function ResultPage() {
       {load.kind === 'loaded' && !mismatch && (
         <>
           <ResultSummary screening={load.result.screening} />
+          {/* Offline the viewer opens only kept images; it says so itself, so the link stays. */}
+          <ScreeningImagesLink screeningId={load.result.screening.id} variant="button" />
           <ResultDocuments result={load.result} ownerKey={ownerKey} offline={offlineSavedAt !== undefined} />
           {/* The ISO image and the survey need the server; offline they would only fail. */}
           {!offlineSavedAt && (

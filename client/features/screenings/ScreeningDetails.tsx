@@ -9,6 +9,7 @@ import { downloadName } from '../../documents/download-names';
 import { PdfViewer } from '../../documents/PdfViewer';
 import { DOCUMENT_LANGUAGE_LABELS, documentLanguage } from '../../lib/screening-result';
 import { EXAMINED_AT } from './ScreeningsTable';
+import { ScreeningImagesLink } from '../../components/images/ScreeningImagesLink';
 
 /**
  * The documents of the selected screening, in the result page's viewers (same requests, same
@@ -36,6 +37,7 @@ export function ScreeningDetails({ item }: { item: ScreeningListItem }) {
         <li>
           <Link href={pathFor('survey_of_screening', { id: screening.id })}>{t('result.survey.title')}</Link>
         </li>
+        <ScreeningImagesLink screeningId={screening.id} variant="listItem" />
       </ul>
       {descriptions.length === 0 && <p>{t('result.documents.noDescriptions')}</p>}
       {descriptions.map((document) => (

@@ -5,6 +5,7 @@ import { useIntl, useT } from '../../lib/intl';
 import { formatSize } from './format-size';
 import type { ApiGet } from '../../lib/use-api-get';
 import { LoadFailure } from '../../components/ui/LoadFailure';
+import { StudyImages } from '../../components/images/StudyImages';
 
 const UPLOADED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 
@@ -33,6 +34,7 @@ export const UploadedStudies = memo(function UploadedStudies({ studies }: { stud
               <Column>{t('upload.studies.column.images')}</Column>
               <Column>{t('upload.studies.column.size')}</Column>
               <Column>{t('upload.studies.column.uploadedAt')}</Column>
+              <Column>{t('images.studyColumn')}</Column>
             </TableHeader>
             <TableBody renderEmptyState={() => <p className="upload-studies__empty">{t('upload.studies.empty')}</p>}>
               {studies.data.studies.map((study) => (
@@ -54,6 +56,9 @@ export const UploadedStudies = memo(function UploadedStudies({ studies }: { stud
                   <Cell data-label={t('upload.studies.column.size')}>{formatSize(intl, study.sizeBytes)}</Cell>
                   <Cell data-label={t('upload.studies.column.uploadedAt')}>
                     <time dateTime={study.lastUploadedAt}>{intl.formatDate(study.lastUploadedAt, UPLOADED_AT)}</time>
+                  </Cell>
+                  <Cell data-label={t('images.studyColumn')}>
+                    <StudyImages study={study} />
                   </Cell>
                 </Row>
               ))}

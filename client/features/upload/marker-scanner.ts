@@ -1,31 +1,56 @@
 import { releaseProxy, wrap } from 'comlink';
-import { MarkerVerdict, type ScannedBatch } from '../../workers/dicom-marker';
+import { MarkerVerdict, scanFiles, type ScannedBatch } from '../../workers/dicom-marker';
 import type { MarkerScanWorker } from '../../workers/dicom-marker.worker';
+import { pathOrder } from '../../workers/path-order';
 
 /**
- * Posting a File makes the browser fetch its metadata on the main thread while it serialises the
- * message: 0.3-4 ms per file in Chromium for files of a file input, several times more on a busy
- * machine. So the first batch is one file, each next one is sized from how long the last post
- * took, to keep every post near TARGET_POST_MS, and each post is a task of its own; files whose
- * metadata is already known travel a thousand at a time.
+ * Why a worker, fed in small batches, two at a time (measured with bench/marker-scan.ts, Chromium,
+ * 5,000 picked files): a File of a file input comes without its size and date, and the first
+ * thing that needs them (a slice, `size`, or posting the File) fetches them with a synchronous
+ * trip to the browser on the calling thread. Posting costs the page that one trip per file;
+ * the slices, reads and their answers then run in the worker, in parallel with the next post.
+ * Reading on the page instead costs it the trip, the slice and every read's answer: 20-35 %
+ * slower in interleaved runs on two cores. Posts overlapping the worker's reads get slower, so
+ * each batch is sized from how long the last post took, to keep every post near TARGET_POST_MS.
  */
 export const FIRST_BATCH = 1;
-const MIN_BATCH = 1;
 const MAX_BATCH = 1000;
 /** Small: on a busy machine the same post takes several times longer, and must still stay under 50 ms. */
-const TARGET_POST_MS = 5;
-/**
- * Batches posted and not yet answered. One: the worker's reads and the page's posts both wait on
- * the browser's file access, and overlapping them made posts several times slower.
- */
-const IN_FLIGHT = 1;
+const TARGET_POST_MS = 8;
+/** Batches posted and not yet answered: the next post overlaps the worker's reads of the last one. */
+export const BATCHES_IN_FLIGHT = 2;
+/** Checked files are handed on at most this often, the first at once: each hand-over updates the list. */
+export const HAND_OVER_EVERY_MS = 100;
 
 export function nextBatchSize(previous: number, postMs: number): number {
   const fitting = Math.round((previous * TARGET_POST_MS) / Math.max(postMs, 0.1));
-  return Math.max(MIN_BATCH, Math.min(MAX_BATCH, previous * 4, fitting));
+  return Math.max(1, Math.min(MAX_BATCH, previous * 4, fitting));
 }
 
-/** Ends the current task so input and rendering get their turn (scheduler.yield where there is one). */
+/** A file's size and date as the worker read them: asking the File on the page would block it. */
+export type FileFacts = { size: number; lastModified: number };
+export type ScanCounts = { notDicom: number; unreadable: number };
+export type ScanHandlers<T> = {
+  /** Files that passed the marker check, as soon as they are checked, in batches, in pick order within a batch. */
+  onChecked: (dicom: Array<T & FileFacts>, counts: ScanCounts) => void;
+  /** Files checked so far, of total. */
+  onProgress: (done: number, total: number) => void;
+};
+export type ScanResult<T> = { dicom: Array<T & FileFacts>; notDicom: number; unreadable: number };
+
+/** What the scan needs of the page, replaceable in tests. */
+export type ScanEnvironment = {
+  /** Posts the files (synchronously) and resolves with their verdicts, sizes and dates. */
+  scanBatch: (files: File[]) => Promise<ScannedBatch>;
+  now: () => number;
+  /** Ends the current task so input and rendering get their turn. */
+  yieldToPage: () => Promise<void>;
+  /** Runs `task` in a task of its own, `ms` from now. */
+  later: (task: () => void, ms: number) => void;
+  /** True once the scanner is disposed: nothing more is posted or handed on. */
+  stopped: () => boolean;
+};
+
 function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (scheduler?.yield) return scheduler.yield();
@@ -40,55 +65,95 @@ function yieldToPage(): Promise<void> {
   });
 }
 
-/** A file's size and date as the worker read them: asking the File on the page would block it. */
-export type FileFacts = { size: number; lastModified: number };
-/** Posts the files (synchronously) and resolves with their verdicts, sizes and dates. */
-export type ScanBatch = (files: File[]) => Promise<ScannedBatch>;
-export type ScanResult<T> = { dicom: Array<T & FileFacts>; notDicom: number; unreadable: number };
-
-/** Sends the files to `scanBatch` in batches, in order, and sorts them by verdict. */
+/**
+ * Sends the files to the worker in batches, each post a task of its own, BATCHES_IN_FLIGHT at
+ * once, and hands the checked files on as the answers come: the first file that passes at once
+ * (its upload can start), then what was checked every HAND_OVER_EVERY_MS. Resolves with
+ * everything once all are checked (after dispose, with what was).
+ */
 export async function scanInBatches<T extends { file: File }>(
   items: readonly T[],
-  scanBatch: ScanBatch,
-  onProgress: (done: number, total: number) => void,
-  now: () => number = () => performance.now(),
+  { onChecked, onProgress }: ScanHandlers<T>,
+  environment: ScanEnvironment,
 ): Promise<ScanResult<T>> {
   const result: ScanResult<T> = { dicom: [], notDicom: 0, unreadable: 0 };
+  const total = items.length;
+  onProgress(0, total);
+  // Checked since the last hand-over: the files that passed with their facts, the counts of the rest.
+  let passed: Array<{ index: number; size: number; lastModified: number }> = [];
+  let counts: ScanCounts = { notDicom: 0, unreadable: 0 };
   let done = 0;
-  onProgress(0, items.length);
-  const inFlight: Promise<void>[] = [];
-  let size = FIRST_BATCH;
-  for (let start = 0; start < items.length;) {
-    // Either wait for an answer or just end the task: no post shares a task with the pick's
-    // event or with another post.
-    if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
-    else await yieldToPage();
-    const batch = items.slice(start, start + size);
-    start += batch.length;
-    const postedAt = now();
-    const pending = scanBatch(batch.map((item) => item.file));
-    size = nextBatchSize(batch.length, now() - postedAt);
-    inFlight.push(
-      pending.then(({ verdicts, sizes, lastModified }) => {
-        batch.forEach((item, index) => {
-          if (verdicts[index] === MarkerVerdict.dicom)
-            result.dicom.push({ ...item, size: sizes[index]!, lastModified: lastModified[index]! });
-          else if (verdicts[index] === MarkerVerdict.unreadable) result.unreadable++;
-          else result.notDicom++;
-        });
-        done += batch.length;
-        onProgress(done, items.length);
-      }),
+  let dicomHandedOver = false;
+  // Which scheduled hand-over is the live one: a due one made urgent replaces the later one.
+  let scheduled: { urgent: boolean; token: number } | null = null;
+  let tokens = 0;
+
+  const handOver = () => {
+    scheduled = null;
+    if (passed.length === 0 && counts.notDicom === 0 && counts.unreadable === 0) return;
+    passed.sort((a, b) => a.index - b.index);
+    const checked = passed.map(({ index, size, lastModified }) => ({ ...items[index]!, size, lastModified }));
+    const increments = counts;
+    passed = [];
+    counts = { notDicom: 0, unreadable: 0 };
+    result.dicom.push(...checked);
+    result.notDicom += increments.notDicom;
+    result.unreadable += increments.unreadable;
+    dicomHandedOver ||= checked.length > 0;
+    onChecked(checked, increments);
+    onProgress(done, total);
+  };
+  const schedule = (urgent: boolean) => {
+    if (scheduled && (scheduled.urgent || !urgent)) return;
+    const token = ++tokens;
+    scheduled = { urgent, token };
+    environment.later(
+      () => {
+        if (scheduled?.token === token && !environment.stopped()) handOver();
+      },
+      urgent ? 0 : HAND_OVER_EVERY_MS,
     );
+  };
+
+  const inFlight = new Set<Promise<void>>();
+  let size = FIRST_BATCH;
+  for (let start = 0; start < total;) {
+    if (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
+    // No post shares a task with the pick's event, another post or an answer.
+    await environment.yieldToPage();
+    if (environment.stopped()) break;
+    const first = start;
+    const batch = items.slice(first, first + size);
+    start += batch.length;
+    const postedAt = environment.now();
+    const pending = environment.scanBatch(batch.map((item) => item.file));
+    size = nextBatchSize(batch.length, environment.now() - postedAt);
+    const answered = pending.then(({ verdicts, sizes, lastModified }) => {
+      inFlight.delete(answered);
+      if (environment.stopped()) return;
+      verdicts.forEach((verdict, offset) => {
+        if (verdict === MarkerVerdict.dicom)
+          passed.push({ index: first + offset, size: sizes[offset]!, lastModified: lastModified[offset]! });
+        else if (verdict === MarkerVerdict.unreadable) counts.unreadable++;
+        else counts.notDicom++;
+      });
+      done += batch.length;
+      schedule(!dicomHandedOver && passed.length > 0);
+    });
+    inFlight.add(answered);
   }
   await Promise.all(inFlight);
+  if (!environment.stopped()) {
+    tokens++; // the scheduled hand-over is this one
+    handOver();
+  }
   return result;
 }
 
 /**
  * Resolves once the browser serves reads of the picked files. Chromium is still busy with a big
  * pick for a while after the change event, and the first File posted before it is done blocks
- * the page until it is (100-200 ms for 5,000 files on a busy machine); reading the first bytes of
+ * the page until it is (100-300 ms for 5,000 files on a busy machine); reading the first bytes of
  * one of them waits for the same without blocking anything.
  */
 async function pickSettled(first: File | undefined): Promise<void> {
@@ -103,34 +168,105 @@ async function pickSettled(first: File | undefined): Promise<void> {
   }
 }
 
+/** User Timing marks, seen in the browser's performance tools and read by bench/marker-scan.ts. */
+const mark = (name: string, detail?: object) => performance.mark?.(`marker-scan:${name}`, { detail });
+
 export type MarkerScanner = {
-  scan<T extends { file: File }>(items: readonly T[], onProgress: (done: number, total: number) => void): Promise<ScanResult<T>>;
+  /** Checks the markers; checked files stream through `handlers.onChecked`, the promise resolves with all of them. */
+  scan<T extends { file: File }>(items: readonly T[], handlers: ScanHandlers<T>): Promise<ScanResult<T>>;
   /** The indexes of `paths` in folder order, sorted in the worker. */
   order(paths: string[]): Promise<Uint32Array>;
+  /** Stops running scans (they resolve with what they checked, handing nothing more on) and ends the worker. */
   dispose(): void;
 };
 
+type Backend = {
+  scan: (files: File[]) => Promise<ScannedBatch>;
+  order: (paths: string[]) => Promise<Uint32Array>;
+  /** Rejects when the worker's script failed: nothing would answer. */
+  failed: Promise<never>;
+  end: () => void;
+};
+
 /**
- * The scan in its Comlink worker, started at once (the page creates it on load, so the first pick
- * does not wait for the worker's script) and ended by `dispose`.
+ * The scan's Comlink worker, started at once (the page creates the scanner on load, so the first
+ * pick does not wait for the worker's script). Where a page has no workers (test environments),
+ * the same reads run on the page.
  */
-export function createMarkerScanner(): MarkerScanner {
+function startBackend(): Backend {
+  if (typeof Worker === 'undefined') {
+    return { scan: scanFiles, order: async (paths) => pathOrder(paths), failed: new Promise(() => {}), end: () => {} };
+  }
   const worker = new Worker(new URL('../../workers/dicom-marker.worker.ts', import.meta.url), { type: 'module' });
   const remote = wrap<MarkerScanWorker>(worker);
   // A worker whose script failed to load answers nothing: end the waits instead of leaving the page reading forever.
   const failed = new Promise<never>((_, reject) =>
     worker.addEventListener('error', () => reject(new Error('the marker scan worker failed'))),
   );
-  failed.catch(() => {}); // reported through the scans that wait on it
+  failed.catch(() => {}); // reported through the calls that wait on it
+  let ended = false;
   return {
-    scan: async (items, onProgress) => {
-      await pickSettled(items[0]?.file);
-      return Promise.race([scanInBatches(items, (files) => remote.scan(files), onProgress), failed]);
-    },
-    order: (paths) => Promise.race([remote.order(paths), failed]),
-    dispose: () => {
+    scan: (files) => remote.scan(files),
+    order: (paths) => remote.order(paths),
+    failed,
+    end: () => {
+      if (ended) return;
+      ended = true;
       remote[releaseProxy]();
       worker.terminate();
     },
   };
+}
+
+export function createMarkerScanner(): MarkerScanner {
+  let disposed = false;
+  // The worker ends once no scan waits for its answers any more (a stopped scan still gets those of its last posts).
+  let scansRunning = 0;
+  const backend = startBackend();
+  const environment: ScanEnvironment = {
+    scanBatch: (files) => backend.scan(files),
+    now: () => performance.now(),
+    yieldToPage,
+    later: (task, ms) => void setTimeout(task, ms),
+    stopped: () => disposed,
+  };
+  return {
+    scan: async (items, handlers) => {
+      scansRunning++;
+      try {
+        return await scanWith(items, handlers);
+      } finally {
+        scansRunning--;
+        if (disposed && scansRunning === 0) backend.end();
+      }
+    },
+    order: (paths) => Promise.race([backend.order(paths), backend.failed]),
+    dispose: () => {
+      disposed = true;
+      if (scansRunning === 0) backend.end();
+    },
+  };
+
+  async function scanWith<T extends { file: File }>(items: readonly T[], handlers: ScanHandlers<T>): Promise<ScanResult<T>> {
+    mark('start', { files: items.length });
+    await pickSettled(items[0]?.file);
+    let firstChecked = true;
+    const scanning = scanInBatches(
+      items,
+      {
+        onChecked: (dicom, counts) => {
+          if (firstChecked && dicom.length > 0) {
+            firstChecked = false;
+            mark('first-checked');
+          }
+          handlers.onChecked(dicom, counts);
+        },
+        onProgress: handlers.onProgress,
+      },
+      environment,
+    );
+    const result = await Promise.race([scanning, backend.failed]);
+    mark('end', { files: items.length, dicom: result.dicom.length });
+    return result;
+  }
 }

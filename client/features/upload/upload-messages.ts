@@ -1,6 +1,7 @@
 import type { UploadErrorCode, UploadRefusalReason } from '@common/types/upload';
 import type { MessageKey } from '../../lib/intl';
 import { errorMessageKey } from '../../stores/error-messages';
+import type { SkipReason } from './upload-run';
 
 // Literal maps: the catalog test finds every key by scanning the source.
 const UPLOAD_ERROR_KEYS: Record<UploadErrorCode, MessageKey> = {
@@ -9,6 +10,22 @@ const UPLOAD_ERROR_KEYS: Record<UploadErrorCode, MessageKey> = {
   UPLOAD_QUOTA_EXCEEDED: 'errors.UPLOAD_QUOTA_EXCEEDED',
   UPLOAD_NO_FILES: 'errors.UPLOAD_NO_FILES',
   UPLOAD_BAD_REQUEST: 'errors.UPLOAD_BAD_REQUEST',
+  UPLOAD_INCOMPLETE: 'upload.error.incomplete',
+  // Both are retried (tus asks HEAD and resumes; a lock passes); these are shown only once the retries ran out.
+  UPLOAD_OFFSET_CONFLICT: 'upload.error.offsetConflict',
+  UPLOAD_BUSY: 'upload.error.busy',
+};
+
+/** The other codes a resumable upload meets (docs/api.md "Resumable DICOM upload"), and the client's own. */
+const TRANSFER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
+  // The unfinished upload is gone from the server (removed after its expiry, or cancelled elsewhere).
+  NOT_FOUND: 'upload.error.gone',
+  // The session ended: a state-changing request then meets a dead token, or no session at all.
+  UNAUTHENTICATED: 'upload.error.sessionEnded',
+  INVALID_CSRF_TOKEN: 'upload.error.sessionEnded',
+  FILE_UNREADABLE: 'upload.error.fileUnreadable',
+  NETWORK: 'upload.error.network',
+  PAYLOAD_TOO_LARGE: 'errors.PAYLOAD_TOO_LARGE',
 };
 
 const REFUSAL_KEYS: Record<UploadRefusalReason, MessageKey> = {
@@ -18,17 +35,25 @@ const REFUSAL_KEYS: Record<UploadRefusalReason, MessageKey> = {
   unreadable: 'upload.refusal.unreadable',
 };
 
-/** General codes an upload request can meet that the general messages do not cover. */
-const REQUEST_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
-  // 413 from the server's byte limit on one request (the batches are planned to stay under it).
-  PAYLOAD_TOO_LARGE: 'errors.PAYLOAD_TOO_LARGE',
+const SKIP_KEYS: Record<SkipReason, MessageKey> = {
+  alreadyStored: 'upload.skipped.alreadyStored',
+  duplicate: 'upload.skipped.duplicate',
+  dicomdir: 'upload.skipped.dicomdir',
+  notDicom: 'upload.skipped.notDicom',
+  unreadable: 'upload.skipped.unreadable',
+  tooLarge: 'upload.skipped.tooLarge',
 };
 
-/** Why a batch failed: the upload codes of common/types/upload.ts, else the general ones. */
+/** Why a file could not be sent: the upload codes, the transfer's own, else the general ones. */
 export function uploadErrorKey(code: string): MessageKey {
-  return UPLOAD_ERROR_KEYS[code as UploadErrorCode] ?? REQUEST_ERROR_KEYS[code] ?? errorMessageKey(code);
+  return UPLOAD_ERROR_KEYS[code as UploadErrorCode] ?? TRANSFER_ERROR_KEYS[code] ?? errorMessageKey(code);
 }
 
-export function refusalKey(reason: UploadRefusalReason): MessageKey {
-  return REFUSAL_KEYS[reason] ?? 'upload.refusal.unreadable';
+export function refusalKey(reason: string): MessageKey {
+  return REFUSAL_KEYS[reason as UploadRefusalReason] ?? 'upload.refusal.unreadable';
+}
+
+/** A count message with `{count}` (and `{max}` for tooLarge). */
+export function skipKey(reason: SkipReason): MessageKey {
+  return SKIP_KEYS[reason];
 }

@@ -6,6 +6,7 @@ import { useT } from '../../lib/intl';
 import { logout, useSession } from '../../stores/session-store';
 import { notifyError } from '../../stores/error-messages';
 import { currentOwnerKey, forgetDeviceOwner } from '../../documents/device-owner';
+import { forgetResumableUploads } from '../../features/upload/resume-storage';
 import type { SessionUser } from '@common/types/session';
 
 /**
@@ -14,9 +15,15 @@ import type { SessionUser } from '@common/types/session';
  */
 const offlineCopies = () => import('../../documents/offline-copies');
 
+/** Logging out always forgets her half-sent uploads on this device (a shared computer), whatever she keeps. */
+async function endSession(): Promise<void> {
+  forgetResumableUploads();
+  await logout();
+}
+
 async function signOut(): Promise<void> {
   try {
-    await logout();
+    await endSession();
   } catch (error) {
     notifyError(error);
   }
@@ -55,7 +62,7 @@ export function LogoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
         if (ownerKey) await (await offlineCopies()).deleteAllKept(ownerKey);
         forgetDeviceOwner();
       }
-      await logout();
+      await endSession();
       onOpenChange(false);
     } catch (error) {
       notifyError(error);

@@ -1,0 +1,87 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { ImageRef } from '@common/types/images';
+import {
+  fitsInLimit,
+  imageStorageLimit,
+  imageStorageUsage,
+  isImageSetKept,
+  keepImageSet,
+  keptImageBytes,
+  keptImageSets,
+  NoRoomError,
+  removeAllKeptImages,
+  type ScreeningImageSet,
+} from './kept-images';
+
+const MB = 1024 * 1024;
+
+const ref = (id: string, sizeBytes: number): ImageRef => ({
+  id,
+  laterality: 'R',
+  viewPosition: 'CC',
+  studyDate: '2025-03-14',
+  modality: 'MG',
+  transferSyntaxUid: '1.2.840.10008.1.2.1',
+  rows: 10,
+  columns: 10,
+  sizeBytes,
+});
+
+const set = (screeningId: number, examinedAt: string, images: ImageRef[]): ScreeningImageSet => ({
+  kind: 'screening',
+  screeningId,
+  examinedAt,
+  images,
+});
+
+const bytesOf = async (image: ImageRef) => new Blob([`DICM ${image.id}`]);
+
+describe('imageStorageLimit', () => {
+  it('takes a third of the browser quota, at most 2 GB, and 512 MB when the browser does not say', () => {
+    expect(imageStorageLimit(900 * MB)).toBe(300 * MB);
+    expect(imageStorageLimit(100_000 * MB)).toBe(2048 * MB);
+    expect(imageStorageLimit(undefined)).toBe(512 * MB);
+  });
+
+  it('counts a set kept again once', () => {
+    expect(fitsInLimit({ usedBytes: 400, limitBytes: 500 }, 200, 0)).toBe(false);
+    expect(fitsInLimit({ usedBytes: 400, limitBytes: 500 }, 200, 200)).toBe(true);
+  });
+});
+
+describe('keepImageSet', () => {
+  it('keeps the bytes of every image, lists the set, and clears them on request', async () => {
+    const progress: number[] = [];
+    await keepImageSet('u:7', set(1, '2024-03-01T09:00:00Z', [ref('a', 10), ref('b', 20)]), (done) => progress.push(done), bytesOf);
+    await keepImageSet('u:7', set(2, '2025-03-01T09:00:00Z', [ref('c', 5)]), () => undefined, bytesOf);
+    expect(progress).toEqual([0, 1, 2]);
+    expect(await isImageSetKept('u:7', 1)).toBe(true);
+    expect(await (await keptImageBytes('u:7', 'b'))?.text()).toBe('DICM b');
+    expect((await keptImageSets('u:7')).map((kept) => kept.screeningId)).toEqual([2, 1]);
+    expect((await imageStorageUsage('u:7')).usedBytes).toBe(35);
+
+    await removeAllKeptImages('u:7');
+    expect(await keptImageSets('u:7')).toEqual([]);
+    expect(await keptImageBytes('u:7', 'a')).toBeNull();
+  });
+
+  it('refuses a set over the limit before storing anything', async () => {
+    const huge = set(3, '2025-01-01T09:00:00Z', [ref('big', 10_000 * MB)]);
+    await expect(keepImageSet('u:8', huge, () => undefined, bytesOf)).rejects.toBeInstanceOf(NoRoomError);
+    expect(await keptImageBytes('u:8', 'big')).toBeNull();
+  });
+
+  it('leaves nothing behind when keeping breaks off', async () => {
+    let calls = 0;
+    const failing = async (image: ImageRef) => {
+      if (++calls === 2) throw new Error('network gone');
+      return bytesOf(image);
+    };
+    await expect(keepImageSet('u:9', set(4, '2025-01-01T09:00:00Z', [ref('x', 1), ref('y', 1)]), () => undefined, failing)).rejects.toThrow(
+      'network gone',
+    );
+    expect(await isImageSetKept('u:9', 4)).toBe(false);
+    expect(await keptImageBytes('u:9', 'x')).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import type { ImageRef, ImageSet } from '@common/types/images';
+import {
+  deleteImageSetCopy,
+  deleteOwnerImages,
+  getImageCopy,
+  getImageSetCopy,
+  listImageSetCopies,
+  putImageCopy,
+  putImageSetCopy,
+  type OwnerKey,
+} from '../../lib/device-db';
+
+export type ScreeningImageSet = Extract<ImageSet, { kind: 'screening' }>;
+
+const MB = 1024 * 1024;
+/** The most kept images may take, and what a browser that gives no estimate is granted. */
+const MAX_LIMIT = 2048 * MB;
+const UNKNOWN_QUOTA_LIMIT = 512 * MB;
+
+/**
+ * The device storage limit for kept images: a third of what the browser grants the portal (its
+ * quota also holds the app, the kept PDFs and other sites' share of the disk), at most 2 GB.
+ */
+export function imageStorageLimit(quotaBytes: number | undefined): number {
+  if (!quotaBytes || quotaBytes <= 0) return UNKNOWN_QUOTA_LIMIT;
+  return Math.min(MAX_LIMIT, Math.floor(quotaBytes / 3));
+}
+
+export type ImageStorageUsage = { usedBytes: number; limitBytes: number };
+
+export async function imageStorageUsage(ownerKey: OwnerKey): Promise<ImageStorageUsage> {
+  const [sets, estimate] = await Promise.all([
+    listImageSetCopies(ownerKey),
+    // Not every browser (nor a test's Node) has the Storage API: the limit then falls back.
+    globalThis.navigator?.storage?.estimate?.().catch(() => undefined) ?? Promise.resolve(undefined),
+  ]);
+  return { usedBytes: sets.reduce((sum, copy) => sum + copy.sizeBytes, 0), limitBytes: imageStorageLimit(estimate?.quota) };
+}
+
+/** Whether a set of `sizeBytes` fits beside what is kept already (a set kept again replaces itself). */
+export function fitsInLimit(usage: ImageStorageUsage, sizeBytes: number, alreadyKeptBytes: number): boolean {
+  return usage.usedBytes - alreadyKeptBytes + sizeBytes <= usage.limitBytes;
+}
+
+export class NoRoomError extends Error {
+  constructor(
+    readonly sizeBytes: number,
+    readonly leftBytes: number,
+  ) {
+    super('images do not fit in the device storage limit');
+  }
+}
+
+const setSize = (set: ScreeningImageSet) => set.images.reduce((sum, image) => sum + image.sizeBytes, 0);
+
+/**
+ * Keeps a screening's images on the device, when she asks for it. Each file is fetched and
+ * stored in turn (never all in memory); the set is listed only once every image is stored, and a
+ * keeping that breaks off leaves nothing behind.
+ */
+export async function keepImageSet(
+  ownerKey: OwnerKey,
+  set: ScreeningImageSet,
+  onProgress: (done: number, total: number) => void,
+  fetchImage: (image: ImageRef) => Promise<Blob> = fetchImageBytes,
+): Promise<void> {
+  const usage = await imageStorageUsage(ownerKey);
+  const kept = await getImageSetCopy(ownerKey, set.screeningId);
+  const sizeBytes = setSize(set);
+  if (!fitsInLimit(usage, sizeBytes, kept?.sizeBytes ?? 0)) {
+    throw new NoRoomError(sizeBytes, Math.max(0, usage.limitBytes - usage.usedBytes + (kept?.sizeBytes ?? 0)));
+  }
+  const savedAt = new Date().toISOString();
+  try {
+    onProgress(0, set.images.length);
+    for (const [index, image] of set.images.entries()) {
+      const bytes = await fetchImage(image);
+      await putImageCopy({ ownerKey, imageId: image.id, screeningId: set.screeningId, bytes, savedAt });
+      onProgress(index + 1, set.images.length);
+    }
+    await putImageSetCopy({ ownerKey, screeningId: set.screeningId, set, sizeBytes, savedAt });
+  } catch (error) {
+    await deleteImageSetCopy(ownerKey, set.screeningId).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function fetchImageBytes(image: ImageRef): Promise<Blob> {
+  const response = await fetch(`/api/images/${encodeURIComponent(image.id)}`, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`image answered ${response.status}`);
+  return response.blob();
+}
+
+export function isImageSetKept(ownerKey: OwnerKey, screeningId: number): Promise<boolean> {
+  return getImageSetCopy(ownerKey, screeningId).then((copy) => copy !== undefined);
+}
+
+/** The kept sets of this owner, as GET /api/images would answer them (newest first). */
+export async function keptImageSets(ownerKey: OwnerKey): Promise<ScreeningImageSet[]> {
+  const copies = await listImageSetCopies(ownerKey);
+  return copies.map((copy) => copy.set as ScreeningImageSet).sort((a, b) => b.examinedAt.localeCompare(a.examinedAt));
+}
+
+export async function keptImageBytes(ownerKey: OwnerKey, imageId: string): Promise<Blob | null> {
+  return (await getImageCopy(ownerKey, imageId))?.bytes ?? null;
+}
+
+export const removeKeptImageSet = deleteImageSetCopy;
+export const removeAllKeptImages = deleteOwnerImages;

@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ImageSet } from '@common/types/images';
+import { isApiError } from '../../lib/api';
+import type { OwnerKey } from '../../lib/device-db';
+import { fetchImageSets } from '../../lib/image-sets';
+import { keptImageSets } from './kept-images';
+
+export type ViewerSetsLoad =
+  | { kind: 'loading' }
+  /** `offline`: the server could not be reached and these are the sets kept on the device. */
+  | { kind: 'loaded'; sets: ImageSet[]; offline: boolean }
+  | { kind: 'failed'; offline: boolean };
+
+type Answer = Exclude<ViewerSetsLoad, { kind: 'loading' }> & { request: string };
+
+/** The image sets the viewer can show: the server's, or offline the ones kept on this device. */
+export function useViewerSets(ownerKey: OwnerKey | null): ViewerSetsLoad & { reload: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const request = `${ownerKey}#${attempt}`;
+  useEffect(() => {
+    let current = true;
+    fetchImageSets().then(
+      (sets) => current && setAnswer({ kind: 'loaded', sets, offline: false, request }),
+      async (error: unknown) => {
+        const offline = isApiError(error, 'NETWORK');
+        const kept = offline && ownerKey ? await keptImageSets(ownerKey).catch(() => []) : [];
+        if (!current) return;
+        setAnswer(kept.length > 0 ? { kind: 'loaded', sets: kept, offline: true, request } : { kind: 'failed', offline, request });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [ownerKey, request]);
+  const reload = useCallback(() => setAttempt((count) => count + 1), []);
+  return answer?.request === request ? { ...answer, reload } : { kind: 'loading', reload };
+}

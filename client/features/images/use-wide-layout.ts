@@ -1,0 +1,14 @@
+import { useSyncExternalStore } from 'react';
+
+/** Tablets and desktops hang all four views; a phone shows one at a time (images.css uses the same width). */
+const WIDE = '(min-width: 48rem)';
+
+function subscribe(onChange: () => void): () => void {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+export function useWideLayout(): boolean {
+  return useSyncExternalStore(subscribe, () => window.matchMedia(WIDE).matches);
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Rebuilds tests/fixtures/dicom-syntaxes/: one small synthetic mammogram (256×320) per transfer
+# syntax, bit depth and photometric interpretation a patient's files may come in, plus one whose
+# image cannot be decoded, and the README table describing them. The viewer and its tests read
+# them; the generated files are committed, so this runs only when the set changes.
+#   sources     server/dicom/syntax-fixture-sources.ts (server/dicom/synthetic-mg.ts), explicit VR LE
+#   converters  dcmtk (dcmconv, dcmcjpeg, dcmcjpls, dcmcrle, dcmodify, dcmdump) and GDCM's gdcmconv
+#               for JPEG 2000 (Debian dcmtk and libgdcm-tools; scripts/ensure-test-tools.sh)
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/tests/fixtures/dicom-syntaxes"
+for tool in dcmconv dcmcjpeg dcmcjpls dcmcrle dcmodify dcmdump gdcmconv; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "$tool is missing: run scripts/ensure-test-tools.sh" >&2; exit 1; }
+done
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+sources() { (cd "$root" && npx tsx server/dicom/syntax-fixture-sources.ts "$@"); }
+
+# name | bits stored | photometric | view | conversion (a function below)
+fixtures=(
+  "explicit-vr-little-endian|12|MONOCHROME2|RCC|explicit_little"
+  "implicit-vr-little-endian|12|MONOCHROME2|LCC|implicit_little"
+  "explicit-vr-big-endian|12|MONOCHROME2|RMLO|explicit_big"
+  "jpeg-baseline-8bit|8|MONOCHROME2|LMLO|jpeg_baseline"
+  "jpeg-extended-12bit|12|MONOCHROME2|RCC|jpeg_extended"
+  "jpeg-lossless-sv1|12|MONOCHROME2|LCC|jpeg_lossless"
+  "jpeg-ls-lossless-16bit|16|MONOCHROME2|RMLO|jpeg_ls_lossless"
+  "jpeg-ls-near-lossless|12|MONOCHROME2|LMLO|jpeg_ls_near_lossless"
+  "jpeg-2000-lossless-16bit|16|MONOCHROME2|RCC|jpeg_2000_lossless"
+  "jpeg-2000-lossy|12|MONOCHROME2|LCC|jpeg_2000_lossy"
+  "rle-lossless|12|MONOCHROME2|RMLO|rle"
+  "monochrome1|12|MONOCHROME1|LMLO|explicit_little"
+  "uncompressed-8bit|8|MONOCHROME2|RCC|explicit_little"
+  "uncompressed-16bit|16|MONOCHROME2|LCC|explicit_little"
+  "undecodable-jpeg-2000|16|MONOCHROME2|RMLO|undecodable_jpeg_2000"
+)
+
+explicit_little()       { dcmconv -q +te "$1" "$2"; }
+implicit_little()       { dcmconv -q +ti "$1" "$2"; }
+explicit_big()          { dcmconv -q +tb "$1" "$2"; }
+# Lossy dcmtk encoders would give the image a new SOP Instance UID; the fixtures keep theirs.
+jpeg_baseline()         { dcmcjpeg -q +eb +un "$1" "$2"; }
+jpeg_extended()         { dcmcjpeg -q +ee +un "$1" "$2"; }
+jpeg_lossless()         { dcmcjpeg -q +e1 "$1" "$2"; }
+jpeg_ls_lossless()      { dcmcjpls -q +el "$1" "$2"; }
+jpeg_ls_near_lossless() { dcmcjpls -q +en +md 2 +un "$1" "$2"; }
+jpeg_2000_lossless()    { gdcmconv --quiet --j2k "$1" "$2"; }
+jpeg_2000_lossy()       { gdcmconv --quiet --j2k --lossy -r 10 "$1" "$2"; } # compression ratio 10:1
+rle()                   { dcmcrle -q "$1" "$2"; }
+# A valid file around a JPEG 2000 codestream cut after its main header: the viewer must say it cannot show it.
+undecodable_jpeg_2000() { gdcmconv --quiet --j2k "$1" "$work/full-j2k.dcm" && sources truncate-j2k "$work/full-j2k.dcm" "$2"; }
+
+# One element's value as dcmdump prints it: `[text]`, or a number after the VR.
+value() {
+  dcmdump -q -Un +P "$2" "$1" | head -n 1 |
+    awk '{ if (match($0, /\[[^]]*\]/)) print substr($0, RSTART + 1, RLENGTH - 2); else print $3 }'
+}
+syntax_name() {
+  case "$1" in
+    1.2.840.10008.1.2) echo "Implicit VR Little Endian" ;;
+    1.2.840.10008.1.2.1) echo "Explicit VR Little Endian" ;;
+    1.2.840.10008.1.2.2) echo "Explicit VR Big Endian" ;;
+    1.2.840.10008.1.2.4.50) echo "JPEG Baseline (Process 1)" ;;
+    1.2.840.10008.1.2.4.51) echo "JPEG Extended (Process 2 & 4)" ;;
+    1.2.840.10008.1.2.4.70) echo "JPEG Lossless, First-Order Prediction (Process 14, SV1)" ;;
+    1.2.840.10008.1.2.4.80) echo "JPEG-LS Lossless" ;;
+    1.2.840.10008.1.2.4.81) echo "JPEG-LS Lossy (Near-Lossless)" ;;
+    1.2.840.10008.1.2.4.90) echo "JPEG 2000 (Lossless Only)" ;;
+    1.2.840.10008.1.2.4.91) echo "JPEG 2000" ;;
+    1.2.840.10008.1.2.5) echo "RLE Lossless" ;;
+    *) echo "unknown: $1" >&2; exit 1 ;;
+  esac
+}
+
+rm -f "$out"/*.dcm
+mkdir -p "$out"
+rows=()
+instance=0
+for fixture in "${fixtures[@]}"; do
+  IFS='|' read -r name bits photometric view convert <<<"$fixture"
+  instance=$((instance + 1))
+  source="$work/$name.source.dcm"
+  target="$out/$name.dcm"
+  sources source "$source" "$name" "$instance" "$bits" "$photometric" "$view"
+  "$convert" "$source" "$target"
+  # Whatever an encoder did to them, the fixture keeps its view and its own SOP Instance UID.
+  dcmodify -q -nb -ma "(0020,0062)=${view:0:1}" -ma "(0018,5101)=${view:1}" \
+    -ma "(0008,0018)=$(value "$source" 0008,0018)" "$target"
+  syntax="$(value "$target" 0002,0010)"
+  rows+=("| \`$name.dcm\` | \`$syntax\` | $(syntax_name "$syntax") | $(value "$target" 0028,0101) | $(value "$target" 0028,0004) | ${view:0:1} ${view:1} |")
+done
+
+{
+  cat <<'HEAD'
+# DICOM transfer syntax fixtures
+
+Generated by `scripts/make-dicom-syntax-fixtures.sh` (do not edit by hand): one synthetic
+mammogram (server/dicom/synthetic-mg.ts, 256×320, Digital Mammography X-Ray Image Storage - For
+Presentation, one study of the fictional patient `SYNTAX-FIXTURES`) per transfer syntax, converted
+with dcmtk and GDCM. Every file has its own SOP Instance UID, ImageLaterality and ViewPosition, so
+an upload of the folder keeps them all and the viewer can hang them.
+
+`undecodable-jpeg-2000.dcm` is a valid DICOM file whose JPEG 2000 codestream ends after its main
+header (no tile data): a viewer must say it cannot show the image instead of drawing anything.
+`monochrome1.dcm` stores dense tissue as low values; shown right, the breast is bright on a dark
+background like every other fixture.
+
+| file | transfer syntax UID | transfer syntax | bits stored | photometric | view |
+| --- | --- | --- | --- | --- | --- |
+HEAD
+  printf '%s\n' "${rows[@]}"
+} >"$out/README.md"
+echo "Wrote ${#fixtures[@]} fixtures to $out"

@@ -1,0 +1,156 @@
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ResumableUploadOutcome } from '../../../common/types/upload';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { errorForLog, type Logger } from '../../lib/logger';
+import type { FileStorage } from '../../lib/storage';
+import { knownInstances, lockUploadsOf, uploadedBytes } from '../repo';
+import type { FileFate, UploadService, Uploader } from '../service';
+import { reportBatch } from './batch-audit';
+import { resumableDirectoryOf } from './layout';
+import type { PostgresLocker } from './locker';
+import { deleteUpload, findUpload, insertUpload, markCompleted, reservedBytes, type ResumableUploadRow } from './repo';
+
+export type ResumableDeps = {
+  db: Db;
+  storage: FileStorage;
+  config: Pick<Config, 'upload'>;
+  clock: Clock;
+  logger: Logger;
+};
+
+/** What the client declared when creating an upload (already checked by the routes). */
+export type NewResumableUpload = { id: string; length: number; name: string; batch: string };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Resumable uploads (docs/api.md "Resumable DICOM upload"): the story around tus. Creating one
+ * reserves its length against her quota; its last byte runs the same check-and-store as the
+ * multipart upload (../service.ts) under the upload's lease; an unfinished one is nobody's to see.
+ */
+export function createResumableUploads(deps: ResumableDeps, uploads: UploadService, locker: PostgresLocker) {
+  const { db, clock, logger } = deps;
+  const limits = deps.config.upload;
+  const directory = resumableDirectoryOf(deps.storage);
+  const expiryMs = limits.resumableExpiryHours * HOUR_MS;
+  const bytesOf = (id: string) => path.join(directory, id);
+
+  /**
+   * Stored bytes, plus what her unfinished uploads declared, plus this one must fit her quota.
+   * Checked and recorded under the same per-patient lock as storing, so two creations cannot both
+   * take the last free bytes.
+   */
+  async function reserve(uploader: Uploader, upload: NewResumableUpload): Promise<void> {
+    await db.transaction(async (trx) => {
+      await lockUploadsOf(trx, uploader.userId);
+      const usedBytes = await uploadedBytes(trx, uploader.personalDataId);
+      const reserved = await reservedBytes(trx, uploader.personalDataId, new Date(clock()));
+      if (usedBytes + reserved + upload.length > limits.quotaBytes) {
+        throw new AppError(413, 'UPLOAD_QUOTA_EXCEEDED', { quotaBytes: limits.quotaBytes, usedBytes, reservedBytes: reserved });
+      }
+      const createdAt = clock();
+      await insertUpload(trx, {
+        id: upload.id,
+        userId: uploader.userId,
+        personalDataId: uploader.personalDataId,
+        length: upload.length,
+        metadata: { name: upload.name },
+        batch: upload.batch,
+        createdAt: new Date(createdAt),
+        expiresAt: new Date(createdAt + expiryMs),
+      });
+    });
+  }
+
+  /** Hers and alive, or 404: someone else's, unknown, and unfinished past its time look the same. */
+  async function ownedUpload(uploader: Uploader, id: string): Promise<ResumableUploadRow> {
+    const row = await findUpload(db, id);
+    if (!row || row.userId !== uploader.userId) throw notFound();
+    if (!row.outcome && row.expiresAt.getTime() <= clock()) throw notFound();
+    return row;
+  }
+
+  /** Bytes received so far; 0 when none were written yet. */
+  async function offsetOf(id: string): Promise<number> {
+    return stat(bytesOf(id)).then(
+      (stats) => stats.size,
+      () => 0,
+    );
+  }
+
+  /**
+   * The file is complete: check and store it exactly as a multipart file, and record the outcome
+   * in the same transaction. Idempotent under the upload's lease: a second call (a retried
+   * request, the outcome asked for after a crash) answers the recorded outcome. A quota refusal
+   * ends the upload (bytes and row) and answers 413 as the multipart upload does.
+   */
+  async function complete(uploader: Uploader, id: string): Promise<ResumableUploadOutcome> {
+    const lease = locker.newLock(id);
+    // Completion is short and must not be cut: a request asking for the lease waits for it.
+    await lease.lock(new AbortController().signal, () => undefined);
+    try {
+      const row = await ownedUpload(uploader, id);
+      if (row.outcome) return row.outcome;
+      const size = await offsetOf(id);
+      if (size !== row.length) throw new AppError(409, 'UPLOAD_INCOMPLETE', { offset: size, length: row.length });
+      const file = { path: bytesOf(id), size, clientName: row.metadata.name ?? '' };
+      const now = clock();
+      let fates: FileFate[];
+      try {
+        fates = await uploads.keep(uploader, [file], {
+          recordFates: (trx, [fate]) => markCompleted(trx, id, fate!, new Date(now), new Date(now + expiryMs), uploader.ip),
+          auditedLater: true,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'UPLOAD_QUOTA_EXCEEDED') await discard(id);
+        throw error;
+      }
+      const fate = fates[0]!;
+      if (fate.outcome === 'stored') {
+        // The image is stored; a disc image left stale is logged rather than reported as a failed upload.
+        await uploads
+          .refreshDiscImages(uploader)
+          .catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'disc images not refreshed after upload'));
+      } else {
+        await rm(bytesOf(id), { force: true });
+      }
+      return fate;
+    } finally {
+      await lease.unlock();
+    }
+  }
+
+  /** `GET …/outcome`: the recorded outcome; or, when every byte is there but none was recorded (the process died), completes it now. */
+  async function outcomeOf(uploader: Uploader, id: string): Promise<ResumableUploadOutcome> {
+    const row = await ownedUpload(uploader, id);
+    if (row.outcome) return row.outcome;
+    const offset = await offsetOf(id);
+    if (offset !== row.length) throw new AppError(409, 'UPLOAD_INCOMPLETE', { offset, length: row.length });
+    return complete(uploader, id);
+  }
+
+  /** Bytes and row of an upload nobody can reach (its creating request failed before the client learnt its address). */
+  async function discard(id: string): Promise<void> {
+    await rm(bytesOf(id), { force: true });
+    await deleteUpload(db, id);
+  }
+
+  /** `POST …/batches/<batch>/report`: the pick is over, its audit entry is written now (idempotent). */
+  async function reportBatchOf(uploader: Uploader, batch: string): Promise<void> {
+    await reportBatch(db, { userId: uploader.userId, batch }, new Date(clock()));
+  }
+
+  async function known(uploader: Uploader, uids: string[]): Promise<string[]> {
+    const unique = [...new Set(uids)];
+    const found = await knownInstances(db, uploader.personalDataId, unique);
+    return unique.filter((uid) => found.has(uid));
+  }
+
+  return { directory, expiryMs, reserve, ownedUpload, complete, outcomeOf, discard, known, reportBatchOf };
+}
+
+export type ResumableUploads = ReturnType<typeof createResumableUploads>;
