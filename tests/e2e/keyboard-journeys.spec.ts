@@ -80,7 +80,9 @@ test('sign-in, the list, the result and a document, with the keyboard alone', as
   const show = page.getByRole('button', { name: pl['result.pdf.open'] }).first();
   await expect(show).toBeVisible();
   await tabTo(page, show, PAGE_TABS);
-  const viewer = show.locator('xpath=ancestor::*[contains(@class, "pdf-viewer")][1]');
+  // The document of the button she is on: once it opens, `show` names the next document's button.
+  await page.locator(':focus').evaluate((button) => button.closest('.pdf-viewer')!.setAttribute('data-opened-by-keyboard', ''));
+  const viewer = page.locator('[data-opened-by-keyboard]');
   await page.keyboard.press('Enter');
   await expectFocusWithin(viewer);
   await expect(page.locator(':focus')).toBeInViewport();
