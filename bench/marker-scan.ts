@@ -36,11 +36,11 @@ type PageName = (typeof ALL_PAGES)[number];
 const PAGES = ALL_PAGES.filter((name) => process.env.BENCH_MARKER_PAGES?.split(',').includes(name) ?? true);
 
 /** One page's run: seconds from its change event to the last file checked, and its longest task. */
-export type PageRun = { seconds: number; longestTaskMs: number };
+type PageRun = { seconds: number; longestTaskMs: number };
 /** Per page, the runs of one series in round order. */
-export type Series = Record<PageName, PageRun[]>;
+type Series = Record<PageName, PageRun[]>;
 /** Seconds from the change event to the first tus body byte at the server; the scan's end in the same run. */
-export type FirstByteRun = { seconds: number | null; scanSeconds: number | null };
+type FirstByteRun = { seconds: number | null; scanSeconds: number | null };
 
 export type MarkerScanFigures = {
   files: number;

@@ -28,14 +28,14 @@ import { groupTextBlocks, type PositionedText, type TextBlock } from './pdf-text
 GlobalWorkerOptions.workerPort = pdfWorker();
 
 /** Where a page is drawn: its canvas, and the element pdf.js fills with its selectable text. */
-export type PageTarget = { canvas: HTMLCanvasElement; textLayer?: HTMLElement | null };
+type PageTarget = { canvas: HTMLCanvasElement; textLayer?: HTMLElement | null };
 
 /**
  * How large a page is drawn: as wide as `width` CSS pixels (the viewer), but never at a scale
  * (CSS pixels per PDF point) below `minScale`, so that on a phone the text stays readable and the
  * viewer pans sideways instead.
  */
-export type PageFit = { width: number; minScale: number };
+type PageFit = { width: number; minScale: number };
 
 export type PdfDocument = {
   pageCount: number;

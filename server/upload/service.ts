@@ -43,7 +43,7 @@ export type FileFate = { outcome: 'stored' } | { outcome: 'duplicate' } | { outc
  * Runs inside the transaction that stores the files, with the fate of each: a caller's own record
  * of the outcome commits with the images or not at all.
  */
-export type RecordFates = (trx: Knex.Transaction, fates: FileFate[]) => Promise<void>;
+type RecordFates = (trx: Knex.Transaction, fates: FileFate[]) => Promise<void>;
 
 /**
  * How a caller takes part in the transaction: `recordFates` keeps its own record of the outcome;

@@ -28,8 +28,8 @@ export function nextBatchSize(previous: number, postMs: number): number {
 }
 
 /** A file's size and date as the worker read them: asking the File on the page would block it. */
-export type FileFacts = { size: number; lastModified: number };
-export type ScanCounts = { notDicom: number; unreadable: number };
+type FileFacts = { size: number; lastModified: number };
+type ScanCounts = { notDicom: number; unreadable: number };
 export type ScanHandlers<T> = {
   /** Files that passed the marker check, as soon as they are checked, in batches, in pick order within a batch. */
   onChecked: (dicom: Array<T & FileFacts>, counts: ScanCounts) => void;
