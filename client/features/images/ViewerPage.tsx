@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'wouter';
 import type { ImageSet } from '@common/types/images';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -8,7 +8,7 @@ import { LoadFailure } from '../../components/ui/LoadFailure';
 import { useT } from '../../lib/intl';
 import { pathFor } from '../../routes/paths';
 import { useSession } from '../../stores/session-store';
-import { currentOwnerKey, ownerKeyOf, rememberDeviceOwner } from '../../documents/device-owner';
+import { useDeviceOwner } from '../../documents/use-device-owner';
 import { priorScreeningSet, screeningSetOf, uploadSetOf } from '../../lib/image-sets';
 import { KeepImagesSection } from './KeepImagesSection';
 import { useViewerSets } from './use-viewer-sets';
@@ -18,15 +18,6 @@ import { useViewerStylesheet } from './use-viewer-stylesheet';
 const ImageSetViewer = lazy(() => import('./ImageSetViewer').then((module) => ({ default: module.ImageSetViewer })));
 
 /** The owner of the kept images; a signed-in owner is remembered for opening them offline. */
-function useDeviceOwner() {
-  const { user } = useSession();
-  const signedInOwner = user ? ownerKeyOf(user) : null;
-  useEffect(() => {
-    if (signedInOwner) rememberDeviceOwner(signedInOwner);
-  }, [signedInOwner]);
-  return signedInOwner ?? currentOwnerKey(null);
-}
-
 /**
  * images_of_screening (/screening/:id/images) and uploaded_study (/portal/uploaded-studies/:studyUid):
  * a screening's images or one uploaded study, in the mammography viewer.

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { pathFor } from '../../routes/paths';
 import { useT } from '../../lib/intl';
 import { useSession } from '../../stores/session-store';
-import { currentOwnerKey, ownerKeyOf, rememberDeviceOwner } from '../../documents/device-owner';
+import { useDeviceOwner } from '../../documents/use-device-owner';
 import { OfflineCopyMark } from '../../documents/OfflineCopyMark';
 import { IsoSection } from './IsoSection';
 import { OrderButtons } from './OrderButtons';
@@ -28,15 +28,6 @@ function routeScreeningId(param: string | undefined): number | undefined {
 }
 
 /** The owner of the offline copies; a signed-in owner is remembered for opening them offline. */
-function useDeviceOwner() {
-  const { user } = useSession();
-  const signedInOwner = user ? ownerKeyOf(user) : null;
-  useEffect(() => {
-    if (signedInOwner) rememberDeviceOwner(signedInOwner);
-  }, [signedInOwner]);
-  return signedInOwner ?? currentOwnerKey(null);
-}
-
 /**
  * screening (the guest's one screening, /screening) and screening_of_patient (/screening/:id):
  * the result page of spec section 2.
