@@ -33,7 +33,7 @@ if (only('http')) await benchHttp(databases);
 const citySearchOk = !only('city-search') || (await benchCitySearch(databases));
 const checkoutOk = !only('checkout') || (await benchCheckoutStart(databases));
 if (only('iso')) printIsoThroughput(await measureIsoThroughput());
-const uploadOk = !only('upload') || printUploadThroughput(await measureUploadThroughput());
+const uploadOk = !only('upload') || printUploadThroughput(await measureUploadThroughput(undefined, undefined, databases[1]?.url));
 const vitalsOk = !only('vitals') || (await benchResultPageInBrowser(clientDir));
 const markerScanOk = !only('marker-scan') || printMarkerScan(await measureMarkerScan(clientDir));
 const viewerOk = !only('viewer') || printViewer(await measureViewer(clientDir));

@@ -38,6 +38,28 @@ export async function knownInstances(db: Db, personalDataId: number, uids: strin
 }
 
 /**
+ * What storing needs to know, in one statement (it runs for every file of a resumable upload):
+ * the bytes she uploaded herself so far (her quota), and which of `uids` she already has,
+ * uploaded or from a screening.
+ */
+export async function usageAndKnown(
+  trx: Knex.Transaction,
+  personalDataId: number,
+  uids: string[],
+): Promise<{ usedBytes: number; known: Set<string> }> {
+  const [row]: { used: string | number; known: string[] }[] = await trx('dicom_instances')
+    .where('personal_data_id', personalDataId)
+    .select(
+      trx.raw('coalesce(sum(size_bytes) FILTER (WHERE screening_id IS NULL), 0) AS used'),
+      trx.raw(
+        "coalesce(array_agg(sop_instance_uid) FILTER (WHERE sop_instance_uid IN (SELECT jsonb_array_elements_text(?::jsonb))), '{}') AS known",
+        [JSON.stringify(uids)],
+      ),
+    );
+  return { usedBytes: Number(row?.used ?? 0), known: new Set(row?.known ?? []) };
+}
+
+/**
  * Inserts the uploaded instances; one that appeared meanwhile (a screening import) is skipped
  * by the unique key. Answers the SOP instance UIDs actually inserted.
  */

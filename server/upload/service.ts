@@ -14,11 +14,11 @@ import { inspectDicomFile, type DicomHeader } from './dicom-header';
 import type { ReceivedFile } from './multipart';
 import {
   insertUploadedInstances,
-  knownInstances,
   lockUploadsOf,
   personalDataIdOf,
   uploadedBytes,
   uploadedStudies,
+  usageAndKnown,
   type NewInstance,
 } from './repo';
 
@@ -81,9 +81,9 @@ async function keepReceivedFiles(
   try {
     await deps.db.transaction(async (trx) => {
       await lockUploadsOf(trx, uploader.userId);
-      const known = await knownInstances(trx, uploader.personalDataId, [...candidates.keys()]);
+      const { usedBytes, known } = await usageAndKnown(trx, uploader.personalDataId, [...candidates.keys()]);
       const fresh = [...candidates.values()].filter(({ header }) => !known.has(header.sopInstanceUid));
-      await checkQuota(trx, deps.limits, uploader.personalDataId, fresh);
+      checkQuota(deps.limits, usedBytes, fresh);
       const rows: (NewInstance & { file: ReceivedFile })[] = fresh.map(({ file, header }) => ({
         ...header,
         file,
@@ -136,8 +136,7 @@ async function refreshDiscImages(deps: UploadStore, uploader: Uploader): Promise
   await invalidatePatientIsoImages(deps.db, deps.storage, uploader.personalDataId);
 }
 
-async function checkQuota(db: Db, limits: Config['upload'], personalDataId: number, fresh: Candidate[]): Promise<void> {
-  const usedBytes = await uploadedBytes(db, personalDataId);
+function checkQuota(limits: Config['upload'], usedBytes: number, fresh: Candidate[]): void {
   const addedBytes = fresh.reduce((sum, { file }) => sum + file.size, 0);
   if (usedBytes + addedBytes > limits.quotaBytes) {
     throw new AppError(413, 'UPLOAD_QUOTA_EXCEEDED', { quotaBytes: limits.quotaBytes, usedBytes });

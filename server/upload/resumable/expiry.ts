@@ -34,7 +34,7 @@ export async function sweepResumableUploads(deps: SweepDeps, now: Date): Promise
   await reportQuietBatches(db, now);
   const removed = new Set<string>();
   for (const id of await expiredUploads(db, now, UPLOADS_PER_SWEEP)) {
-    const lease = locker.newLock(id);
+    const lease = locker.leaseOf(id);
     if (!(await lease.tryLock())) continue;
     try {
       await rm(path.join(directory, id), { force: true });

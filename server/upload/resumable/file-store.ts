@@ -1,38 +1,25 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Upload, type KvStore } from '@tus/utils';
 import type { Db } from '../../db';
-import { deleteUpload, findUpload, listUploadIds, updateDeclaration, type ResumableUploadRow } from './repo';
+import { deleteUpload, findUpload, type ResumableUploadRow } from './repo';
+
+/** How much of a request body is gathered before it is written. */
+const WRITE_BYTES = 1024 * 1024;
 
 /**
- * tus's configstore over `resumable_uploads`: the length and metadata of an upload come from the
- * database, never from a `.json` file beside the bytes, so every process sharing the database
- * sees the same uploads. The row itself is created with its owner when the upload is reserved
- * (service.ts); `set` only records what tus declares of it.
+ * FileStore's configstore keeps an upload's length and metadata in a `.json` beside its bytes.
+ * Here they live in `resumable_uploads` (one truth for every process sharing the database), and
+ * ResumableFileStore overrides every method that would use the configstore: this one only makes
+ * sure nothing ever does.
  */
-class UploadsConfigstore implements KvStore<Upload> {
-  constructor(private readonly db: Db) {}
-
-  async get(id: string): Promise<Upload | undefined> {
-    const row = await findUpload(this.db, id);
-    return row && new Upload({ id, size: row.length, offset: 0, metadata: row.metadata, creation_date: row.createdAt.toISOString() });
-  }
-
-  async set(id: string, upload: Upload): Promise<void> {
-    if (upload.size === undefined || !(await updateDeclaration(this.db, id, upload.size, upload.metadata ?? {}))) {
-      throw ERRORS.FILE_NOT_FOUND;
-    }
-  }
-
-  async delete(id: string): Promise<void> {
-    await deleteUpload(this.db, id);
-  }
-
-  async list(): Promise<string[]> {
-    return listUploadIds(this.db);
-  }
-}
+const UNUSED_CONFIGSTORE: KvStore<Upload> = {
+  get: () => Promise.reject(new Error('resumable upload state lives in resumable_uploads')),
+  set: () => Promise.reject(new Error('resumable upload state lives in resumable_uploads')),
+  delete: () => Promise.reject(new Error('resumable upload state lives in resumable_uploads')),
+};
 
 /**
  * @tus/file-store with the state in the database. Only the extensions of docs/api.md are offered
@@ -45,17 +32,80 @@ export class ResumableFileStore extends FileStore {
     directory: string,
     expiryMs: number,
   ) {
-    super({ directory, configstore: new UploadsConfigstore(db), expirationPeriodInMilliseconds: expiryMs });
+    super({ directory, configstore: UNUSED_CONFIGSTORE, expirationPeriodInMilliseconds: expiryMs });
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }
 
-  /** The folder is made here (see the prototype's checkOrCreateDirectory below). */
+  /** See completedHere. */
+  private readonly completedByRunningRequests = new Map<string, number>();
+
+  /**
+   * An empty file for the bytes; the row was made when the upload was reserved (service.ts). The
+   * folder is made here (see the prototype's checkOrCreateDirectory below).
+   */
   override async create(upload: Upload): Promise<Upload> {
-    await mkdir(this.directory, { recursive: true });
-    return super.create(upload);
+    const filePath = path.join(this.directory, upload.id);
+    await writeFile(filePath, '', { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      // The first upload since the folder was made (or removed): make it and try once more.
+      await mkdir(this.directory, { recursive: true });
+      await writeFile(filePath, '', { flag: 'wx' });
+    });
+    upload.storage = { type: 'file', path: filePath };
+    return upload;
+  }
+
+  /**
+   * FileStore's write pipes every socket-sized chunk (~64 KB) through a transform into a write
+   * stream: one `write(2)` per chunk, the main cost of a resumable upload after the database. The
+   * chunks are gathered into writes of WRITE_BYTES instead (memory stays bounded by it). When the
+   * body breaks off, what arrived is written before the error, so the client resumes after it.
+   */
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const file = await open(path.join(this.directory, id), 'r+');
+    let position = offset;
+    let gathered: Buffer[] = [];
+    let gatheredBytes = 0;
+    const flush = async () => {
+      if (gatheredBytes === 0) return;
+      const [buffers, bytes] = [gathered, gatheredBytes];
+      gathered = [];
+      gatheredBytes = 0;
+      const { bytesWritten } = await file.writev(buffers, position);
+      if (bytesWritten !== bytes) throw new Error('short write');
+      position += bytes;
+    };
+    try {
+      try {
+        for await (const chunk of readable as AsyncIterable<Buffer>) {
+          gathered.push(chunk);
+          gatheredBytes += chunk.length;
+          if (gatheredBytes >= WRITE_BYTES) await flush();
+        }
+      } catch {
+        await flush();
+        throw ERRORS.FILE_WRITE_ERROR;
+      }
+      await flush();
+      return position;
+    } finally {
+      await file.close();
+    }
+  }
+
+  /**
+   * Marks an upload as completed by a request still running in this process, until the call it
+   * answers: tus reads the upload once more before answering (to date its expiry), and that
+   * read needs no database.
+   */
+  completedHere(id: string, length: number): () => void {
+    this.completedByRunningRequests.set(id, length);
+    return () => this.completedByRunningRequests.delete(id);
   }
 
   override async getUpload(id: string): Promise<Upload> {
+    const completedLength = this.completedByRunningRequests.get(id);
+    if (completedLength !== undefined) return new Upload({ id, size: completedLength, offset: completedLength });
     const row = await findUpload(this.db, id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.outcome) return completedUpload(row);

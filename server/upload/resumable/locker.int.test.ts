@@ -39,7 +39,7 @@ describe('PostgresLocker', () => {
     const holder = locker.newLock('b'.repeat(32));
     await holder.lock(never(), () => undefined);
     await new Promise((resolve) => setTimeout(resolve, TIMING.ttlMs * 2));
-    expect(await locker.newLock('b'.repeat(32)).tryLock()).toBe(false);
+    expect(await locker.leaseOf('b'.repeat(32)).tryLock()).toBe(false);
     await holder.unlock();
   });
 
@@ -63,5 +63,20 @@ describe('PostgresLocker', () => {
     stop.abort();
     await expect(stopped).rejects.toMatchObject({ status_code: 500 });
     await holder.unlock();
+  });
+
+  it('takes no lease for an upload whose creating request has not answered yet, and a lease again after', async () => {
+    const id = 'e'.repeat(32);
+    const leases = async () => Number((await database.db('resumable_upload_locks').where('upload_id', id).count({ n: '*' }))[0]!.n);
+    const end = locker.unannounced(id);
+    const creating = locker.newLock(id);
+    await creating.lock(never(), () => undefined);
+    expect(await leases()).toBe(0);
+    await creating.unlock();
+    end();
+    const later = locker.newLock(id);
+    await later.lock(never(), () => undefined);
+    expect(await leases()).toBe(1);
+    await later.unlock();
   });
 });

@@ -50,17 +50,44 @@ function outcomeOf(row: Row): ResumableUploadOutcome | null {
   return { outcome: row.outcome };
 }
 
-export async function insertUpload(trx: Knex.Transaction, upload: Omit<ResumableUploadRow, 'outcome'>): Promise<void> {
-  await trx('resumable_uploads').insert({
-    id: upload.id,
-    user_id: upload.userId,
-    personal_data_id: upload.personalDataId,
-    length: upload.length,
-    metadata: JSON.stringify(upload.metadata),
-    batch: upload.batch,
-    created_at: upload.createdAt,
-    expires_at: upload.expiresAt,
-  });
+/** Her quota's two parts as SQL: bytes she uploaded herself, and what her unfinished, unexpired uploads declared. */
+const STORED_BYTES = `(SELECT coalesce(sum(size_bytes), 0) FROM dicom_instances WHERE personal_data_id = :personalDataId AND screening_id IS NULL)`;
+const RESERVED_BYTES = `(SELECT coalesce(sum(length), 0) FROM resumable_uploads
+    WHERE personal_data_id = :personalDataId AND outcome IS NULL AND expires_at > :now)`;
+
+/**
+ * Inserts the upload when what she stored, what her unfinished uploads declared and its own
+ * length fit `quotaBytes`; answers whether it did. One statement and no lock: two creations at
+ * the same moment may both pass, so reservations can exceed her quota by the files in flight.
+ * That only makes the early refusal less exact; storing checks the quota again under her uploads
+ * lock (../service.ts), and that check is the one that holds.
+ */
+export async function insertUploadWithinQuota(db: Db, upload: Omit<ResumableUploadRow, 'outcome'>, quotaBytes: number): Promise<boolean> {
+  const result = await db.raw(
+    `INSERT INTO resumable_uploads (id, user_id, personal_data_id, length, metadata, batch, created_at, expires_at)
+     SELECT :id, :userId, :personalDataId, :length, :metadata::jsonb, :batch, :now, :expiresAt
+     WHERE ${STORED_BYTES} + ${RESERVED_BYTES} + :length <= :quotaBytes
+     RETURNING id`,
+    {
+      id: upload.id,
+      userId: upload.userId,
+      personalDataId: upload.personalDataId,
+      length: upload.length,
+      metadata: JSON.stringify(upload.metadata),
+      batch: upload.batch,
+      now: upload.createdAt,
+      expiresAt: upload.expiresAt,
+      quotaBytes,
+    },
+  );
+  return result.rows.length > 0;
+}
+
+/** Her quota's two parts now, to tell her why an upload was refused. */
+export async function quotaUsage(db: Db, personalDataId: number, now: Date): Promise<{ usedBytes: number; reservedBytes: number }> {
+  const result = await db.raw(`SELECT ${STORED_BYTES} AS used, ${RESERVED_BYTES} AS reserved`, { personalDataId, now });
+  const row = result.rows[0] as { used: string | number; reserved: string | number };
+  return { usedBytes: Number(row.used), reservedBytes: Number(row.reserved) };
 }
 
 export async function findUpload(db: Db, id: string): Promise<ResumableUploadRow | undefined> {
@@ -68,20 +95,8 @@ export async function findUpload(db: Db, id: string): Promise<ResumableUploadRow
   return row && fromRow(row);
 }
 
-/** What tus records of an upload after creating it; false when no reserved row exists for it. */
-export async function updateDeclaration(db: Db, id: string, length: number, metadata: Record<string, string | null>): Promise<boolean> {
-  const updated = await db('resumable_uploads')
-    .where('id', id)
-    .update({ length, metadata: JSON.stringify(metadata) });
-  return updated > 0;
-}
-
 export async function deleteUpload(db: Db, id: string): Promise<void> {
   await db('resumable_uploads').where('id', id).delete();
-}
-
-export async function listUploadIds(db: Db): Promise<string[]> {
-  return db('resumable_uploads').orderBy('id').pluck('id');
 }
 
 /** Those of `ids` that still have a row. */
@@ -89,16 +104,6 @@ export async function existingUploadIds(db: Db, ids: string[]): Promise<Set<stri
   if (ids.length === 0) return new Set();
   const rows: string[] = await db('resumable_uploads').whereIn('id', ids).pluck('id');
   return new Set(rows);
-}
-
-/** Bytes the patient's unfinished, unexpired uploads declared: they count against her quota until they end. */
-export async function reservedBytes(db: Db, personalDataId: number, now: Date): Promise<number> {
-  const [row] = await db('resumable_uploads')
-    .where('personal_data_id', personalDataId)
-    .whereNull('outcome')
-    .where('expires_at', '>', now)
-    .sum({ total: 'length' });
-  return Number(row?.total ?? 0);
 }
 
 /** Records the outcome of a complete upload; the row is kept until `expiresAt` for the client to ask. */

@@ -7,12 +7,12 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { errorForLog, type Logger } from '../../lib/logger';
 import type { FileStorage } from '../../lib/storage';
-import { knownInstances, lockUploadsOf, uploadedBytes } from '../repo';
+import { knownInstances } from '../repo';
 import type { FileFate, UploadService, Uploader } from '../service';
 import { reportBatch } from './batch-audit';
 import { resumableDirectoryOf } from './layout';
 import type { PostgresLocker } from './locker';
-import { deleteUpload, findUpload, insertUpload, markCompleted, reservedBytes, type ResumableUploadRow } from './repo';
+import { deleteUpload, findUpload, insertUploadWithinQuota, markCompleted, quotaUsage, type ResumableUploadRow } from './repo';
 
 export type ResumableDeps = {
   db: Db;
@@ -40,30 +40,28 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
   const bytesOf = (id: string) => path.join(directory, id);
 
   /**
-   * Stored bytes, plus what her unfinished uploads declared, plus this one must fit her quota.
-   * Checked and recorded under the same per-patient lock as storing, so two creations cannot both
-   * take the last free bytes.
+   * Stored bytes, plus what her unfinished uploads declared, plus this one must fit her quota
+   * (an early refusal, before she sends a byte; storing checks again: repo.ts
+   * insertUploadWithinQuota). Answers the row it made.
    */
-  async function reserve(uploader: Uploader, upload: NewResumableUpload): Promise<void> {
-    await db.transaction(async (trx) => {
-      await lockUploadsOf(trx, uploader.userId);
-      const usedBytes = await uploadedBytes(trx, uploader.personalDataId);
-      const reserved = await reservedBytes(trx, uploader.personalDataId, new Date(clock()));
-      if (usedBytes + reserved + upload.length > limits.quotaBytes) {
-        throw new AppError(413, 'UPLOAD_QUOTA_EXCEEDED', { quotaBytes: limits.quotaBytes, usedBytes, reservedBytes: reserved });
-      }
-      const createdAt = clock();
-      await insertUpload(trx, {
-        id: upload.id,
-        userId: uploader.userId,
-        personalDataId: uploader.personalDataId,
-        length: upload.length,
-        metadata: { name: upload.name },
-        batch: upload.batch,
-        createdAt: new Date(createdAt),
-        expiresAt: new Date(createdAt + expiryMs),
-      });
-    });
+  async function reserve(uploader: Uploader, upload: NewResumableUpload): Promise<ResumableUploadRow> {
+    const createdAt = clock();
+    const row: ResumableUploadRow = {
+      id: upload.id,
+      userId: uploader.userId,
+      personalDataId: uploader.personalDataId,
+      length: upload.length,
+      metadata: { name: upload.name },
+      batch: upload.batch,
+      createdAt: new Date(createdAt),
+      expiresAt: new Date(createdAt + expiryMs),
+      outcome: null,
+    };
+    if (!(await insertUploadWithinQuota(db, row, limits.quotaBytes))) {
+      const { usedBytes, reservedBytes } = await quotaUsage(db, uploader.personalDataId, row.createdAt);
+      throw new AppError(413, 'UPLOAD_QUOTA_EXCEEDED', { quotaBytes: limits.quotaBytes, usedBytes, reservedBytes });
+    }
+    return row;
   }
 
   /** Hers and alive, or 404: someone else's, unknown, and unfinished past its time look the same. */
@@ -87,41 +85,51 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
    * in the same transaction. Idempotent under the upload's lease: a second call (a retried
    * request, the outcome asked for after a crash) answers the recorded outcome. A quota refusal
    * ends the upload (bytes and row) and answers 413 as the multipart upload does.
+   *
+   * `created`: the row this very request reserved, when its body brought the whole file. Nobody
+   * else knows the upload's address before this request answers, so it needs neither the lease
+   * nor a second read of its row (most DICOM files fit in one request: this is the common case).
    */
-  async function complete(uploader: Uploader, id: string): Promise<ResumableUploadOutcome> {
-    const lease = locker.newLock(id);
+  async function complete(uploader: Uploader, id: string, created?: ResumableUploadRow): Promise<ResumableUploadOutcome> {
+    if (created) return checkAndStore(uploader, created);
+    const lease = locker.leaseOf(id);
     // Completion is short and must not be cut: a request asking for the lease waits for it.
     await lease.lock(new AbortController().signal, () => undefined);
     try {
       const row = await ownedUpload(uploader, id);
-      if (row.outcome) return row.outcome;
-      const size = await offsetOf(id);
-      if (size !== row.length) throw new AppError(409, 'UPLOAD_INCOMPLETE', { offset: size, length: row.length });
-      const file = { path: bytesOf(id), size, clientName: row.metadata.name ?? '' };
-      const now = clock();
-      let fates: FileFate[];
-      try {
-        fates = await uploads.keep(uploader, [file], {
-          recordFates: (trx, [fate]) => markCompleted(trx, id, fate!, new Date(now), new Date(now + expiryMs), uploader.ip),
-          auditedLater: true,
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'UPLOAD_QUOTA_EXCEEDED') await discard(id);
-        throw error;
-      }
-      const fate = fates[0]!;
-      if (fate.outcome === 'stored') {
-        // The image is stored; a disc image left stale is logged rather than reported as a failed upload.
-        await uploads
-          .refreshDiscImages(uploader)
-          .catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'disc images not refreshed after upload'));
-      } else {
-        await rm(bytesOf(id), { force: true });
-      }
-      return fate;
+      return row.outcome ?? (await checkAndStore(uploader, row));
     } finally {
       await lease.unlock();
     }
+  }
+
+  /** The body of `complete`, once nobody else can touch the upload. */
+  async function checkAndStore(uploader: Uploader, row: ResumableUploadRow): Promise<ResumableUploadOutcome> {
+    const { id } = row;
+    const size = await offsetOf(id);
+    if (size !== row.length) throw new AppError(409, 'UPLOAD_INCOMPLETE', { offset: size, length: row.length });
+    const file = { path: bytesOf(id), size, clientName: row.metadata.name ?? '' };
+    const now = clock();
+    let fates: FileFate[];
+    try {
+      fates = await uploads.keep(uploader, [file], {
+        recordFates: (trx, [fate]) => markCompleted(trx, id, fate!, new Date(now), new Date(now + expiryMs), uploader.ip),
+        auditedLater: true,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UPLOAD_QUOTA_EXCEEDED') await discard(id);
+      throw error;
+    }
+    const fate = fates[0]!;
+    if (fate.outcome === 'stored') {
+      // The image is stored; a disc image left stale is logged rather than reported as a failed upload.
+      await uploads
+        .refreshDiscImages(uploader)
+        .catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'disc images not refreshed after upload'));
+    } else {
+      await rm(bytesOf(id), { force: true });
+    }
+    return fate;
   }
 
   /** `GET …/outcome`: the recorded outcome; or, when every byte is there but none was recorded (the process died), completes it now. */

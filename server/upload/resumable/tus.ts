@@ -9,6 +9,7 @@ import type { Uploader } from '../service';
 import type { ResumableFileStore } from './file-store';
 import { UPLOAD_ID } from './layout';
 import type { PostgresLocker } from './locker';
+import type { ResumableUploadRow } from './repo';
 import type { ResumableUploads } from './service';
 
 /** Where the router is mounted (server/entry/patient-api.ts `/api` + upload routes `/dicom` + `/uploads`): the `Location` of an upload. */
@@ -25,7 +26,9 @@ type TusRequestContext = {
   uploader: Uploader;
   creation?: { length: number; name: string; batch?: string };
   /** The upload this request created (a POST), once reserved. */
-  createdId?: string;
+  created?: ResumableUploadRow;
+  /** What ends with the request: the creating request's claim that nobody else knows the upload (PostgresLocker.unannounced), an upload it completed (ResumableFileStore.completedHere). */
+  endings: (() => void)[];
   /** The error tus turned into its answer, to be answered as the app's JSON instead. */
   error?: unknown;
 };
@@ -74,13 +77,15 @@ export function createTusBridge(options: {
       const context = contextOf(req);
       if (!context.creation) throw new Error('tus creation without checked headers');
       const { length, name, batch = upload.id } = context.creation;
-      await resumable.reserve(context.uploader, { id: upload.id, length, name, batch });
-      context.createdId = upload.id;
+      context.created = await resumable.reserve(context.uploader, { id: upload.id, length, name, batch });
+      context.endings.push(options.locker.unannounced(upload.id));
       // Only the name is kept (and only ever shown back), cleaned by the routes.
       return { metadata: { name } };
     },
     onUploadFinish: async (req, upload) => {
-      const outcome = await resumable.complete(contextOf(req).uploader, upload.id);
+      const context = contextOf(req);
+      const outcome = await resumable.complete(context.uploader, upload.id, context.created);
+      context.endings.push(options.store.completedHere(upload.id, upload.size!));
       return { headers: outcomeHeaders(outcome) };
     },
     onResponseError: (req, error) => {
@@ -89,18 +94,24 @@ export function createTusBridge(options: {
     },
   });
 
-  async function serve(req: ExpressRequest, res: ExpressResponse, context: TusRequestContext): Promise<void> {
+  async function serve(req: ExpressRequest, res: ExpressResponse, asked: Omit<TusRequestContext, 'endings'>): Promise<void> {
+    const context: TusRequestContext = { ...asked, endings: [] };
     const request = webRequestOf(req);
     contexts.set(request, context);
-    const answer = await server.handleWeb(request);
+    let answer: Response;
+    try {
+      answer = await server.handleWeb(request);
+    } finally {
+      for (const end of context.endings) end();
+    }
     if (answer.status >= 400) {
       await answer.body?.cancel();
       // A creation that failed never told the client where its upload is: nobody can resume it.
-      if (context.createdId) await resumable.discard(context.createdId);
+      if (context.created) await resumable.discard(context.created.id);
       throw appErrorFor(context.error, answer.status, logger);
     }
-    if (context.createdId) {
-      const id = context.createdId;
+    if (context.created) {
+      const { id } = context.created;
       res.once('close', () => {
         if (!res.writableFinished) void resumable.discard(id).catch(() => undefined);
       });
