@@ -62,7 +62,10 @@ function failure(status: number | null, body: unknown = ''): DetailedError {
   }) as DetailedError;
 }
 
-function start(online = true) {
+/** A file larger than one request's chunk: one that can be resumed. */
+const LARGE = 9 * 1024 * 1024;
+
+function start(online = true, size = LARGE) {
   const outcomes: unknown[] = [];
   const failures: unknown[] = [];
   const handlers: TransferHandlers = {
@@ -84,7 +87,7 @@ function start(online = true) {
     fingerprint: async () => 'f',
     isOnline: () => online,
   };
-  const transfer = startTusTransfer(context, { file: new File(['x'], 'IM1'), path: 'disc/IM1', size: 1, lastModified: 1 }, handlers, BATCH);
+  const transfer = startTusTransfer(context, { file: new File(['x'], 'IM1'), path: 'disc/IM1', size, lastModified: 1 }, handlers, BATCH);
   return { transfer, outcomes, failures, record: () => made.at(-1)! };
 }
 
@@ -104,6 +107,14 @@ describe('startTusTransfer', () => {
       metadata: { name: 'disc/IM1', batch: BATCH },
     });
     expect(record().options.chunkSize).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(record().options.chunkSize).toBeLessThan(LARGE);
+    expect(record().options.storeFingerprintForResuming).toBe(true);
+  });
+
+  it('remembers nothing on the device for a file sent whole in its creating request', async () => {
+    const { record } = start(true, 1);
+    await vi.waitFor(() => expect(record().calls).toEqual(['start']));
+    expect(record().options.storeFingerprintForResuming).toBe(false);
   });
 
   it('sends the CSRF token with every request, and asks for a fresh one once after INVALID_CSRF_TOKEN', async () => {

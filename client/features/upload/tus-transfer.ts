@@ -11,6 +11,13 @@ export const UPLOADS_PATH = '/dicom/uploads';
  * travels whole in the creating POST (creation-with-upload), one request per file.
  */
 const CHUNK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Only a file sent in several requests can be resumed from a stored upload URL: a smaller one
+ * learns its URL from the answer that already completes it, and a cut creation starts over. So
+ * nothing is stored (nor hashed) for it, which a folder of 5,000 small images notices.
+ */
+const sentInSeveralRequests = (file: CheckedFile) => file.size > CHUNK_BYTES;
 /** Waits before each new attempt after a failure; tus starts counting again once bytes got through. */
 const RETRY_DELAYS_MS = [0, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 30_000, 30_000, 30_000];
 
@@ -147,7 +154,7 @@ export function startTusTransfer(context: TusContext, file: CheckedFile, handler
     uploadSize: file.size,
     fingerprint: async () => (await context.fingerprint(file)) as string,
     urlStorage: context.storage,
-    storeFingerprintForResuming: true,
+    storeFingerprintForResuming: sentInSeveralRequests(file),
     removeFingerprintOnSuccess: true,
     uploadDataDuringCreation: true,
     chunkSize: CHUNK_BYTES,
@@ -160,6 +167,10 @@ export function startTusTransfer(context: TusContext, file: CheckedFile, handler
   });
 
   const begin = async () => {
+    if (!sentInSeveralRequests(file)) {
+      upload.start();
+      return;
+    }
     try {
       const previous = await upload.findPreviousUploads();
       if (stopped) return;
@@ -190,7 +201,6 @@ export function startTusTransfer(context: TusContext, file: CheckedFile, handler
   };
 }
 
-/** Cancelling a file not yet started: a part of it sent before a reload is deleted on the server. */
 /**
  * The pick is over: the server writes its one DICOM_UPLOAD audit entry now. Best effort: if this
  * request is lost, the server writes the entry itself a minute after the pick's last file.
@@ -199,7 +209,9 @@ export function reportBatch(batch: string): void {
   api.post(`${UPLOADS_PATH}/batches/${batch}/report`).catch(() => {});
 }
 
+/** Cancelling a file not yet started: a part of it sent before a reload is deleted on the server. */
 export async function discardStoredUpload(context: TusContext, file: CheckedFile): Promise<void> {
+  if (!sentInSeveralRequests(file)) return;
   const fingerprint = await context.fingerprint(file);
   if (!fingerprint) return;
   for (const previous of await context.storage.findUploadsByFingerprint(fingerprint)) {
@@ -215,6 +227,7 @@ export async function discardStoredUpload(context: TusContext, file: CheckedFile
 
 /** A file found already stored: its resume entry is of no use. */
 export async function forgetStoredUpload(context: TusContext, file: CheckedFile): Promise<void> {
+  if (!sentInSeveralRequests(file)) return;
   const fingerprint = await context.fingerprint(file);
   if (!fingerprint) return;
   for (const previous of await context.storage.findUploadsByFingerprint(fingerprint)) {
