@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/intl';
 import { nextAnnouncement, SILENT, type Announcement } from './upload-announcer';
-import type { RunSnapshot } from './upload-run';
+import type { RunSnapshot } from './run-types';
 
 /** A polite live region that speaks at a calm rate (upload-announcer.ts), never on every tick. */
 export function UploadAnnouncer({ snapshot }: { snapshot: RunSnapshot | null }) {

@@ -5,7 +5,7 @@ import { formatSize } from './format-size';
 import { ProgressMeter } from './ProgressMeter';
 import { roundedTimeLeft } from './transfer-speed';
 import { uploadErrorKey } from './upload-messages';
-import type { RunSnapshot } from './upload-run';
+import type { RunSnapshot } from './run-types';
 
 type Props = {
   snapshot: RunSnapshot;

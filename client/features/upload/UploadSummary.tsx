@@ -5,7 +5,7 @@ import { Pagination } from '../../components/ui/Pagination';
 import { useIntl, useT } from '../../lib/intl';
 import { formatSize } from './format-size';
 import { refusalKey, skipKey, uploadErrorKey } from './upload-messages';
-import { SKIP_REASONS, type FileProblem, type RunSnapshot } from './upload-run';
+import { SKIP_REASONS, type FileProblem, type RunSnapshot } from './run-types';
 
 /** Ten files a page: a disc may give thousands of problems, and only a page of them is rendered. */
 const PROBLEMS_PAGE_SIZE = 10;

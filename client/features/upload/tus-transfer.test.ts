@@ -4,7 +4,7 @@ import { resetCsrfToken } from '../../lib/api';
 import { fakeApi } from '../../testing/session';
 import { ResumeStorage } from './resume-storage';
 import { CsrfToken, startTusTransfer, type TusContext } from './tus-transfer';
-import type { TransferHandlers } from './upload-run';
+import type { TransferHandlers } from './run-types';
 
 const BATCH = '3f1c2a4e-8b7d-4c6e-9a0f-1e2d3c4b5a69';
 

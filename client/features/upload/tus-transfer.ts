@@ -2,7 +2,7 @@ import { Upload, type DetailedError, type HttpRequest, type HttpResponse, type U
 import type { UploadRefusalReason } from '@common/types/upload';
 import { api, ApiError, NETWORK_ERROR, UNKNOWN_ERROR } from '../../lib/api';
 import type { ResumeStorage } from './resume-storage';
-import type { CheckedFile, Transfer, TransferFailure, TransferHandlers, TransferOutcome } from './upload-run';
+import type { CheckedFile, Transfer, TransferFailure, TransferHandlers, TransferOutcome } from './run-types';
 
 /** The tus endpoint (docs/api.md "Resumable DICOM upload"). */
 export const UPLOADS_PATH = '/dicom/uploads';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextAnnouncement, PROGRESS_EVERY_MS, SILENT, type AnnouncerState } from './upload-announcer';
-import type { RunSnapshot } from './upload-run';
+import type { RunSnapshot } from './run-types';
 
 function snapshot(overrides: Partial<RunSnapshot> = {}): RunSnapshot {
   return {

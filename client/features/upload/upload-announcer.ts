@@ -1,5 +1,5 @@
 import type { MessageKey, MessageValues } from '../../lib/intl';
-import type { RunPhase, RunSnapshot } from './upload-run';
+import type { RunPhase, RunSnapshot } from './run-types';
 
 /**
  * What a screen reader hears of an upload: a sentence when it starts, pauses, waits for the

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
 import pl from '../../i18n/pl.json';
 import { refusalKey, skipKey, uploadErrorKey } from './upload-messages';
-import { SKIP_REASONS } from './upload-run';
+import { SKIP_REASONS } from './run-types';
 
 const format = (messages: Record<string, string>, locale: string) => (id: string, values: Record<string, string | number>) =>
   createIntl({ locale, messages }).formatMessage({ id }, values);

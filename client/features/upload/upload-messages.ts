@@ -1,7 +1,7 @@
 import type { UploadErrorCode, UploadRefusalReason } from '@common/types/upload';
 import type { MessageKey } from '../../lib/intl';
 import { errorMessageKey } from '../../stores/error-messages';
-import type { SkipReason } from './upload-run';
+import type { SkipReason } from './run-types';
 
 // Literal maps: the catalog test finds every key by scanning the source.
 const UPLOAD_ERROR_KEYS: Record<UploadErrorCode, MessageKey> = {

@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DicomIdentity } from './dicom-identity';
-import {
-  createUploadRun,
-  SNAPSHOT_EVERY_MS,
-  type CheckedFile,
-  type RunDeps,
-  type RunSnapshot,
-  type Transfer,
-  type TransferHandlers,
-} from './upload-run';
+import type { CheckedFile, RunDeps, RunSnapshot, Transfer, TransferHandlers } from './run-types';
+import { createUploadRun, SNAPSHOT_EVERY_MS } from './upload-run';
 
 type FakeTransfer = Transfer & { file: CheckedFile; handlers: TransferHandlers; calls: string[] };
 

@@ -1,5 +1,6 @@
-import { MAX_KNOWN_UIDS_PER_REQUEST, type ResumableUploadOutcome, type UploadRefusalReason } from '@common/types/upload';
-import type { DicomIdentity } from './dicom-identity';
+import { MAX_KNOWN_UIDS_PER_REQUEST } from '@common/types/upload';
+import { NO_SKIPS, summarize, UNFINISHED, type Entry, type Status } from './run-entries';
+import type { CheckedFile, RunDeps, RunPhase, RunSnapshot, SkipReason, TransferHandlers, UploadRun } from './run-types';
 import { createSpeedMeter, secondsLeft } from './transfer-speed';
 
 /**
@@ -8,42 +9,6 @@ import { createSpeedMeter, secondsLeft } from './transfer-speed';
  * sent a few at a time. No React here: the page subscribes to snapshots, taken at most every
  * SNAPSHOT_EVERY_MS, so 5,000 files never mean 5,000 renders.
  */
-
-/** A file the marker scan passed, with its size and date as the scan's worker read them. */
-export type CheckedFile = { file: File; path: string; size: number; lastModified: number };
-
-/** Why a file was not sent at all. */
-export type SkipReason = 'alreadyStored' | 'notDicom' | 'unreadable' | 'dicomdir' | 'tooLarge' | 'duplicate';
-export const SKIP_REASONS: readonly SkipReason[] = ['alreadyStored', 'duplicate', 'dicomdir', 'notDicom', 'unreadable', 'tooLarge'];
-
-export type TransferOutcome = ResumableUploadOutcome;
-/** `code`: a docs/api.md error code or a client one (NETWORK, FILE_UNREADABLE); `offline` when the browser had no connection. */
-export type TransferFailure = { code: string; offline?: boolean };
-export type TransferHandlers = {
-  /** Bytes of this file the server has or is receiving. */
-  onProgress: (sentBytes: number) => void;
-  onDone: (outcome: TransferOutcome) => void;
-  onFailed: (failure: TransferFailure) => void;
-};
-/** One file on its way (tus-transfer.ts): `stop` keeps what the server has, `cancel` deletes it there. */
-export type Transfer = { stop(): void; restart(): void; cancel(): Promise<void> };
-
-export type RunDeps = {
-  maxFileBytes: number;
-  /** Files sent at once. */
-  concurrency: number;
-  identify: (file: CheckedFile) => Promise<DicomIdentity>;
-  /** Those of `uids` already stored for her (POST /dicom/uploads/known); throws like api.ts. */
-  askKnown: (uids: string[]) => Promise<ReadonlySet<string>>;
-  startTransfer: (file: CheckedFile, handlers: TransferHandlers) => Transfer;
-  /** A file found already stored: what the device remembers to resume it is of no use any more. */
-  forgetResume: (file: CheckedFile) => Promise<void>;
-  /** Cancel: a partial upload of this file from before (a reload) is deleted on the server. */
-  discardResume: (file: CheckedFile) => Promise<void>;
-  /** Each time nothing is left to do (also again after "try again"). */
-  onSettled?: (snapshot: RunSnapshot) => void;
-  now?: () => number;
-};
 
 /** Codes after which no file can get through: the session is gone. */
 const ENDS_RUN = new Set(['UNAUTHENTICATED', 'PASSWORD_CHANGE_REQUIRED', 'INVALID_CSRF_TOKEN', 'COOKIES_BLOCKED']);
@@ -61,91 +26,6 @@ const IDENTIFIED_AHEAD = 64;
 /** The UIDs of one "known" question, quoted and separated: 1,000 UIDs of the longest kind would pass the API's 64 kB. */
 const KNOWN_REQUEST_BYTES = 48 * 1024;
 export const SNAPSHOT_EVERY_MS = 250;
-
-type Status =
-  | 'identifying'
-  | 'checking' // waiting for the "known" answer
-  | 'queued'
-  | 'sending'
-  | 'held' // a transfer stopped by a pause or a lost connection
-  | 'stored'
-  | 'duplicate'
-  | 'refused'
-  | 'failed'
-  | 'skipped'
-  | 'cancelled';
-
-const UNFINISHED = new Set<Status>(['identifying', 'checking', 'queued', 'sending', 'held']);
-
-type Entry = CheckedFile & {
-  id: number;
-  status: Status;
-  sent: number;
-  uid: string | null;
-  skip?: SkipReason;
-  refusal?: UploadRefusalReason;
-  failure?: string;
-  transfer?: Transfer;
-};
-
-/**
- * running: scanning, checking or sending; paused: by her; offline: waiting for the connection;
- * finished: nothing left; cancelled: by her; ended: the session ended (`endedBy` says how).
- */
-export type RunPhase = 'running' | 'paused' | 'offline' | 'finished' | 'cancelled' | 'ended';
-
-type ActiveFile = { id: number; path: string; size: number; sent: number };
-export type FileProblem = { id: number; path: string; reason: string };
-
-export type RunSnapshot = {
-  /** Tells one run from the next: a new pick after a summary starts afresh. */
-  run: number;
-  phase: RunPhase;
-  /** Files the marker scan checked of those picked; null when no scan runs. */
-  scan: { done: number; total: number } | null;
-  /** Files to send (not skipped) and those of them finished, whatever the result. */
-  files: { total: number; finished: number };
-  /** Bytes of the files to send, and of them at the server. Failed files count in neither. */
-  bytes: { total: number; sent: number };
-  stored: number;
-  skipped: Record<SkipReason, number>;
-  refused: FileProblem[];
-  failed: FileProblem[];
-  active: ActiveFile[];
-  bytesPerSecond: number | null;
-  secondsLeft: number | null;
-  /** The code that stopped the files not yet sent (quota) or ended the run (session). */
-  stoppedBy: string | null;
-};
-
-export type UploadRun = {
-  /** Files that passed the marker check, and the scan's counts of those it refused. */
-  addChecked(files: readonly CheckedFile[], counts?: { notDicom: number; unreadable: number }): void;
-  /** From the pick on, before the scan's first batch: the run must not look finished meanwhile. */
-  scanStarted(): void;
-  scanProgress(done: number, total: number): void;
-  scanEnded(): void;
-  pause(): void;
-  resume(): void;
-  cancel(): Promise<void>;
-  retryFailed(): void;
-  setOnline(online: boolean): void;
-  /** Leaving the page: every transfer stops, the server keeps what it has for a later resume. */
-  dispose(): void;
-  /** A run that is over takes no more files; the next pick starts a new one. */
-  isOver(): boolean;
-  subscribe(listener: () => void): () => void;
-  snapshot(): RunSnapshot;
-};
-
-const NO_SKIPS = (): Record<SkipReason, number> => ({
-  alreadyStored: 0,
-  notDicom: 0,
-  unreadable: 0,
-  dicomdir: 0,
-  tooLarge: 0,
-  duplicate: 0,
-});
 
 let runsCreated = 0;
 
@@ -205,29 +85,7 @@ export function createUploadRun(deps: RunDeps): UploadRun {
   }
 
   function build(): RunSnapshot {
-    const files = { total: 0, finished: 0 };
-    const bytes = { total: 0, sent: 0 };
-    let stored = 0;
-    const refused: FileProblem[] = [];
-    const failed: FileProblem[] = [];
-    const active: ActiveFile[] = [];
-    for (const entry of entries) {
-      if (entry.status === 'skipped' || entry.status === 'cancelled') continue;
-      files.total++;
-      if (entry.status === 'failed') {
-        files.finished++;
-        failed.push({ id: entry.id, path: entry.path, reason: entry.failure ?? 'UNKNOWN' });
-        continue;
-      }
-      bytes.total += entry.size;
-      bytes.sent += entry.sent;
-      if (entry.status === 'stored') stored++;
-      if (entry.status === 'refused') refused.push({ id: entry.id, path: entry.path, reason: entry.refusal ?? 'unreadable' });
-      if (entry.status === 'stored' || entry.status === 'duplicate' || entry.status === 'refused') files.finished++;
-      if (entry.status === 'sending' || entry.status === 'held')
-        active.push({ id: entry.id, path: entry.path, size: entry.size, sent: entry.sent });
-    }
-    const skipped = { ...skipCounts, alreadyStored: skipCounts.alreadyStored + entries.filter((e) => e.status === 'duplicate').length };
+    const summary = summarize(entries, skipCounts);
     const currentPhase = phase();
     if (currentPhase === 'running') speed.sample(transferredBytes, now());
     const perSecond = currentPhase === 'running' ? speed.bytesPerSecond() : null;
@@ -235,15 +93,9 @@ export function createUploadRun(deps: RunDeps): UploadRun {
       run,
       phase: currentPhase,
       scan: scanning > 0 ? scanProgress : null,
-      files,
-      bytes,
-      stored,
-      skipped,
-      refused,
-      failed,
-      active,
+      ...summary,
       bytesPerSecond: perSecond,
-      secondsLeft: scanning > 0 ? null : secondsLeft(bytes.total - bytes.sent, perSecond),
+      secondsLeft: scanning > 0 ? null : secondsLeft(summary.bytes.total - summary.bytes.sent, perSecond),
       stoppedBy,
     };
   }

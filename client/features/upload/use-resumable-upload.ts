@@ -16,7 +16,8 @@ import {
   UPLOADS_PATH,
   type TusContext,
 } from './tus-transfer';
-import { createUploadRun, type RunSnapshot, type UploadRun } from './upload-run';
+import type { RunSnapshot, UploadRun } from './run-types';
+import { createUploadRun } from './upload-run';
 
 /**
  * Files sent at once. Several requests keep the uplink busy between the small files of a disc
