@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { pdfjsAssets } from './scripts/vite-pdfjs-assets';
 import { precompress } from './scripts/vite-precompress';
 import { earlyStart } from './scripts/vite-early-start';
+import { missingViewerCode } from './sw/viewer-code';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
@@ -76,14 +77,24 @@ export default defineConfig({
       injectManifest: {
         // The whole built app: every route's lazy chunk, the icons, the background image and the
         // static PDFs, so the public pages open offline after one visit (policy: sw/README.md).
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,jpg,jpeg,webp,avif,ico,woff2,pdf,webmanifest}'],
-        // Headroom over workbox's 2 MiB default: a larger file is dropped from the precache with
-        // only a build warning, and the pdfjs worker (over 1 MB) must stay in it for offline PDFs.
-        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        // The DICOM viewer (cornerstone3D, 4 MB of script, its decoding worker and codec wasm) is
-        // not precached: every installation would download it, most never open an image. Its
-        // hashed files stay in the HTTP cache once the viewer was opened (static-client.ts).
-        globIgnores: ['**/cornerstone3d-*.js', '**/decodeImageFrameWorker-*.js', '**/images-*.css'],
+        // The viewer's codecs (assets/*.wasm) are listed for the worker too; pdf.js's own wasm
+        // (assets/pdfjs-*/) is not.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,jpg,jpeg,webp,avif,ico,woff2,pdf,webmanifest}', 'assets/*.wasm'],
+        // Headroom over workbox's 2 MiB default: a larger file is dropped from the manifest with
+        // only a build warning. The pdfjs worker (over 1 MB) must stay in it for offline PDFs, and
+        // cornerstone3D's chunk (3.9 MB) for kept images to open offline.
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        // The DICOM viewer's code (cornerstone3D, its decoding worker, stylesheet and codecs: 6 MB)
+        // is listed, but sw/sw.ts does not precache it: every installation would download it and
+        // most never open an image. The worker keeps it only for a patient who keeps images. It
+        // knows the files only from this list, so a part missing from it fails the build.
+        manifestTransforms: [
+          (entries) => {
+            const missing = missingViewerCode(entries);
+            if (missing.length > 0) throw new Error(`The viewer's code is missing from the service worker's list: ${missing.join(', ')}`);
+            return { manifest: entries };
+          },
+        ],
       },
     }),
     // The pre-paint script of index.html: preferences, the stored language's catalog and the

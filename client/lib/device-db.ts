@@ -167,6 +167,11 @@ export function listImageSetCopies(ownerKey: OwnerKey): Promise<ImageSetCopy[]> 
   return deviceDb().imageSets.where('ownerKey').equals(ownerKey).toArray();
 }
 
+/** How many image sets the device keeps, for every owner. */
+export function countImageSetCopies(): Promise<number> {
+  return deviceDb().imageSets.count();
+}
+
 export function getImageCopy(ownerKey: OwnerKey, imageId: string): Promise<ImageCopy | undefined> {
   return deviceDb().images.get([ownerKey, imageId]);
 }

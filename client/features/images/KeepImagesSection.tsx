@@ -13,6 +13,7 @@ import {
   type ImageStorageUsage,
   type ScreeningImageSet,
 } from './kept-images';
+import { keepViewerCode } from './viewer-code';
 
 type Phase = { name: 'idle' } | { name: 'saving'; done: number; total: number } | { name: 'failed'; message: string };
 
@@ -45,6 +46,12 @@ export function KeepImagesSection({ set, ownerKey, offline }: { set: ScreeningIm
       current = false;
     };
   }, [ownerKey, set.screeningId, changes]);
+
+  // Kept images opened online: the worker fetches whatever of this version's viewer code the
+  // device lacks (a new version's, or a part whose keeping broke off), so they still open offline.
+  useEffect(() => {
+    if (kept && !offline) void keepViewerCode();
+  }, [kept, offline]);
 
   const keep = async () => {
     try {

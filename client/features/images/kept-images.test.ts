@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImageRef } from '@common/types/images';
 import {
   fitsInLimit,
@@ -10,9 +10,16 @@ import {
   keptImageBytes,
   keptImageSets,
   NoRoomError,
+  onKeptImagesChange,
   removeAllKeptImages,
+  removeKeptImageSet,
+  ViewerCodeNotKeptError,
   type ScreeningImageSet,
 } from './kept-images';
+import { dropViewerCode } from './viewer-code';
+
+// The service worker's side (sw/sw.ts) is not in Node: what matters here is when it is asked.
+vi.mock('./viewer-code', () => ({ keepViewerCode: vi.fn(async () => true), dropViewerCode: vi.fn(async () => true) }));
 
 const MB = 1024 * 1024;
 
@@ -83,5 +90,44 @@ describe('keepImageSet', () => {
     );
     expect(await isImageSetKept('u:9', 4)).toBe(false);
     expect(await keptImageBytes('u:9', 'x')).toBeNull();
+  });
+
+  it('keeps nothing, and fetches no image, when the viewer code they need offline cannot be kept', async () => {
+    const fetched: string[] = [];
+    const fetchImage = async (image: ImageRef) => {
+      fetched.push(image.id);
+      return bytesOf(image);
+    };
+    const keeping = keepImageSet(
+      'u:12',
+      set(6, '2025-01-01T09:00:00Z', [ref('p', 1)]),
+      () => undefined,
+      fetchImage,
+      async () => 'failed',
+    );
+    await expect(keeping).rejects.toBeInstanceOf(ViewerCodeNotKeptError);
+    expect(fetched).toEqual([]);
+    expect(await isImageSetKept('u:12', 6)).toBe(false);
+  });
+});
+
+describe('removing kept images', () => {
+  it('tells the page, and lets the viewer code go only when the device keeps no images for anybody', async () => {
+    const changes = vi.fn();
+    const stopListening = onKeptImagesChange(changes);
+    await keepImageSet('u:10', set(7, '2025-01-01T09:00:00Z', [ref('m', 1)]), () => undefined, bytesOf);
+    await keepImageSet('u:11', set(8, '2025-02-01T09:00:00Z', [ref('n', 1)]), () => undefined, bytesOf);
+    expect(changes).toHaveBeenCalledTimes(2);
+    vi.mocked(dropViewerCode).mockClear();
+
+    await removeAllKeptImages('u:10');
+    expect(changes).toHaveBeenCalledTimes(3);
+    // Another patient on this device still keeps images: they need the code.
+    expect(dropViewerCode).not.toHaveBeenCalled();
+
+    await removeKeptImageSet('u:11', 8);
+    expect(changes).toHaveBeenCalledTimes(4);
+    expect(dropViewerCode).toHaveBeenCalledTimes(1);
+    stopListening();
   });
 });

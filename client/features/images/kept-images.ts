@@ -1,5 +1,6 @@
 import type { ImageRef, ImageSet } from '@common/types/images';
 import {
+  countImageSetCopies,
   deleteImageSetCopy,
   deleteOwnerImages,
   getImageCopy,
@@ -9,6 +10,7 @@ import {
   putImageSetCopy,
   type OwnerKey,
 } from '../../lib/device-db';
+import { dropViewerCode, keepViewerCode } from './viewer-code';
 
 export type ScreeningImageSet = Extract<ImageSet, { kind: 'screening' }>;
 
@@ -53,16 +55,32 @@ export class NoRoomError extends Error {
 
 const setSize = (set: ScreeningImageSet) => set.images.reduce((sum, image) => sum + image.sizeBytes, 0);
 
+export class ViewerCodeNotKeptError extends Error {
+  constructor() {
+    super('the service worker could not keep the viewer code');
+  }
+}
+
+/** The viewer's code, for viewing offline: 'kept', 'failed', or 'noWorker' (nothing to ask). */
+export type ViewerCodeKeeper = () => Promise<'kept' | 'failed' | 'noWorker'>;
+
+const keepViewerCodeOnDevice: ViewerCodeKeeper = async () => {
+  if (!globalThis.navigator?.serviceWorker?.controller) return 'noWorker';
+  return (await keepViewerCode()) ? 'kept' : 'failed';
+};
+
 /**
- * Keeps a screening's images on the device, when she asks for it. Each file is fetched and
- * stored in turn (never all in memory); the set is listed only once every image is stored, and a
- * keeping that breaks off leaves nothing behind.
+ * Keeps a screening's images on the device, when she asks for it, with the viewer's code they need
+ * offline (fetched first: it is the smaller part, and without it the images would not open).
+ * Each file is fetched and stored in turn (never all in memory); the set is listed only once every
+ * image is stored, and a keeping that breaks off leaves nothing behind.
  */
 export async function keepImageSet(
   ownerKey: OwnerKey,
   set: ScreeningImageSet,
   onProgress: (done: number, total: number) => void,
   fetchImage: (image: ImageRef) => Promise<Blob> = fetchImageBytes,
+  keepCode: ViewerCodeKeeper = keepViewerCodeOnDevice,
 ): Promise<void> {
   const usage = await imageStorageUsage(ownerKey);
   const kept = await getImageSetCopy(ownerKey, set.screeningId);
@@ -70,9 +88,10 @@ export async function keepImageSet(
   if (!fitsInLimit(usage, sizeBytes, kept?.sizeBytes ?? 0)) {
     throw new NoRoomError(sizeBytes, Math.max(0, usage.limitBytes - usage.usedBytes + (kept?.sizeBytes ?? 0)));
   }
+  onProgress(0, set.images.length);
+  if ((await keepCode()) === 'failed') throw new ViewerCodeNotKeptError();
   const savedAt = new Date().toISOString();
   try {
-    onProgress(0, set.images.length);
     for (const [index, image] of set.images.entries()) {
       const bytes = await fetchImage(image);
       await putImageCopy({ ownerKey, imageId: image.id, screeningId: set.screeningId, bytes, savedAt });
@@ -83,6 +102,7 @@ export async function keepImageSet(
     await deleteImageSetCopy(ownerKey, set.screeningId).catch(() => undefined);
     throw error;
   }
+  announceChange();
 }
 
 async function fetchImageBytes(image: ImageRef): Promise<Blob> {
@@ -105,5 +125,31 @@ export async function keptImageBytes(ownerKey: OwnerKey, imageId: string): Promi
   return (await getImageCopy(ownerKey, imageId))?.bytes ?? null;
 }
 
-export const removeKeptImageSet = deleteImageSetCopy;
-export const removeAllKeptImages = deleteOwnerImages;
+/** Tells the viewer page that the kept images changed (offline it shows only what is kept). */
+const changes = new EventTarget();
+
+export function onKeptImagesChange(listener: () => void): () => void {
+  changes.addEventListener('change', listener);
+  return () => changes.removeEventListener('change', listener);
+}
+
+function announceChange(): void {
+  changes.dispatchEvent(new Event('change'));
+}
+
+/** After a removal: once no images are kept on the device, for anybody, the viewer's code goes too. */
+async function afterRemoval(): Promise<void> {
+  announceChange();
+  if ((await countImageSetCopies()) === 0) await dropViewerCode();
+}
+
+export async function removeKeptImageSet(ownerKey: OwnerKey, screeningId: number): Promise<void> {
+  await deleteImageSetCopy(ownerKey, screeningId);
+  await afterRemoval();
+}
+
+/** "Remove all kept images": this owner's; another patient's kept on the same device stay. */
+export async function removeAllKeptImages(ownerKey: OwnerKey): Promise<void> {
+  await deleteOwnerImages(ownerKey);
+  await afterRemoval();
+}

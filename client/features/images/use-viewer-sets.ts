@@ -3,7 +3,7 @@ import type { ImageSet } from '@common/types/images';
 import { isApiError } from '../../lib/api';
 import type { OwnerKey } from '../../lib/device-db';
 import { fetchImageSets } from '../../lib/image-sets';
-import { keptImageSets } from './kept-images';
+import { keptImageSets, onKeptImagesChange } from './kept-images';
 
 export type ViewerSetsLoad =
   | { kind: 'loading' }
@@ -13,7 +13,10 @@ export type ViewerSetsLoad =
 
 type Answer = Exclude<ViewerSetsLoad, { kind: 'loading' }> & { request: string };
 
-/** The image sets the viewer can show: the server's, or offline the ones kept on this device. */
+/**
+ * The image sets the viewer can show: the server's, or, when the server cannot be reached, the ones
+ * kept on this device for `ownerKey` (the signed-in patient, or offline the one remembered here).
+ */
 export function useViewerSets(ownerKey: OwnerKey | null): ViewerSetsLoad & { reload: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -34,5 +37,8 @@ export function useViewerSets(ownerKey: OwnerKey | null): ViewerSetsLoad & { rel
     };
   }, [ownerKey, request]);
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
+  // Offline the page shows only what the device keeps: images removed there are gone from it too.
+  const fromDevice = answer?.offline === true;
+  useEffect(() => (fromDevice ? onKeptImagesChange(reload) : undefined), [fromDevice, reload]);
   return answer?.request === request ? { ...answer, reload } : { kind: 'loading', reload };
 }
