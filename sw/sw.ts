@@ -72,7 +72,7 @@ self.addEventListener('activate', (event: ExtendableEvent) => {
   );
 });
 
-/** What the page asks of the viewer's code (client/features/images/viewer-code.ts). */
+/** What the page asks of the viewer's code (client/lib/viewer-code.ts). */
 function viewerCodeAnswer(type: unknown): (() => Promise<unknown>) | null {
   if (type === KEEP_VIEWER_CODE) return keepViewerCode;
   // Nothing kept on the device any more: the code is of no use offline either.

@@ -16,7 +16,7 @@ const VIEWER_CODE_FILES = {
 
 export const VIEWER_CODE_CACHE = 'viewer-code';
 
-/** What the page posts to the worker (client/features/images/viewer-code.ts), answered on its port with `{ ok }`. */
+/** What the page posts to the worker (client/lib/viewer-code.ts), answered on its port with `{ ok }`. */
 export const KEEP_VIEWER_CODE = 'KEEP_VIEWER_CODE';
 export const DROP_VIEWER_CODE = 'DROP_VIEWER_CODE';
 

@@ -1,4 +1,5 @@
 import {
+  countImageSetCopies,
   deleteOwnerCopies,
   deleteScreeningCopy,
   getDocumentCopy,
@@ -14,6 +15,7 @@ import {
   type KeptListKind,
   type OwnerKey,
 } from '../lib/device-db';
+import { dropViewerCode } from '../lib/viewer-code';
 import type { ScreeningResult } from '@common/types/result';
 import type { KeptDocument } from './kept-documents';
 
@@ -124,8 +126,9 @@ export async function deleteKeptScreening(ownerKey: OwnerKey, screeningId: numbe
   announceChange();
 }
 
-/** Every copy of this owner, her kept lists too. */
+/** Every copy of this owner, her kept lists and images too; the viewer's code once no images are kept for anybody. */
 export async function deleteAllKept(ownerKey: OwnerKey): Promise<void> {
   await deleteOwnerCopies(ownerKey);
   announceChange();
+  if ((await countImageSetCopies()) === 0) await dropViewerCode();
 }

@@ -13,7 +13,7 @@ import {
   type ImageStorageUsage,
   type ScreeningImageSet,
 } from './kept-images';
-import { keepViewerCode } from './viewer-code';
+import { keepViewerCode } from '../../lib/viewer-code';
 
 type Phase = { name: 'idle' } | { name: 'saving'; done: number; total: number } | { name: 'failed'; message: string };
 

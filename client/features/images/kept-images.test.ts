@@ -16,10 +16,10 @@ import {
   ViewerCodeNotKeptError,
   type ScreeningImageSet,
 } from './kept-images';
-import { dropViewerCode } from './viewer-code';
+import { dropViewerCode } from '../../lib/viewer-code';
 
 // The service worker's side (sw/sw.ts) is not in Node: what matters here is when it is asked.
-vi.mock('./viewer-code', () => ({ keepViewerCode: vi.fn(async () => true), dropViewerCode: vi.fn(async () => true) }));
+vi.mock('../../lib/viewer-code', () => ({ keepViewerCode: vi.fn(async () => true), dropViewerCode: vi.fn(async () => true) }));
 
 const MB = 1024 * 1024;
 

@@ -10,7 +10,7 @@ import {
   putImageSetCopy,
   type OwnerKey,
 } from '../../lib/device-db';
-import { dropViewerCode, keepViewerCode } from './viewer-code';
+import { dropViewerCode, keepViewerCode } from '../../lib/viewer-code';
 
 export type ScreeningImageSet = Extract<ImageSet, { kind: 'screening' }>;
 
