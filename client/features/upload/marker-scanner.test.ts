@@ -22,11 +22,19 @@ const item = (index: number): Item => ({ file: new File([], `f${index}`), path: 
 function fakeWorker(verdictOf: (name: string) => MarkerVerdict, msPerFile = 0, answerMs = 0) {
   let clock = 0;
   let stopped = false;
-  const worker = { batchSizes: [] as number[], pending: 0, maxPending: 0, handOverDelays: [] as number[], stop: () => (stopped = true) };
+  const worker = {
+    batchSizes: [] as number[],
+    firstKeys: [] as number[],
+    pending: 0,
+    maxPending: 0,
+    handOverDelays: [] as number[],
+    stop: () => (stopped = true),
+  };
   const environment: ScanEnvironment = {
-    scanBatch: (files) => {
+    scanBatch: (files, firstKey) => {
       clock += files.length * msPerFile;
       worker.batchSizes.push(files.length);
+      worker.firstKeys.push(firstKey);
       worker.pending++;
       worker.maxPending = Math.max(worker.maxPending, worker.pending);
       return new Promise<ScannedBatch>((resolve) =>
@@ -67,19 +75,21 @@ describe('scanInBatches', () => {
   it('sorts thousands of files by verdict, handing them on in batches that add up to the result in pick order', async () => {
     const items = Array.from({ length: 1517 }, (_, index) => item(index));
     // Every tenth file is not DICOM, the file named f5 is unreadable.
-    const { environment } = fakeWorker((name) =>
+    const { worker, environment } = fakeWorker((name) =>
       name === 'f5' ? MarkerVerdict.unreadable : Number(name.slice(1)) % 10 === 0 ? MarkerVerdict.notDicom : MarkerVerdict.dicom,
     );
     const { batches, progress, handlers } = recorder();
-    const result = await scanInBatches(items, handlers, environment);
+    const result = await scanInBatches(items, handlers, environment, 100);
 
     expect(result.notDicom).toBe(152);
     expect(result.unreadable).toBe(1);
     expect(result.dicom.map((checked) => checked.path)).toEqual(
       items.filter((_, index) => index % 10 !== 0 && index !== 5).map((one) => one.path),
     );
-    // The worker's size and date of each kept file travel with it.
-    expect(result.dicom[0]).toEqual({ ...items[1], size: 1001, lastModified: 7 });
+    // The worker's size and date of each kept file travel with it, and the key the worker holds it under.
+    expect(result.dicom[0]).toEqual({ ...items[1], size: 1001, lastModified: 7, scanKey: 101 });
+    // Each batch is posted under the keys of its files: the first key, the rest in order.
+    expect(worker.firstKeys).toEqual(worker.batchSizes.map((_, batch) => 100 + worker.batchSizes.slice(0, batch).reduce((a, b) => a + b, 0)));
     // Streamed: several batches, each in pick order, together exactly the result; counts are increments.
     expect(batches.length).toBeGreaterThan(1);
     for (const batch of batches) expect([...batch.paths].sort((a, b) => numberOf(a) - numberOf(b))).toEqual(batch.paths);
@@ -198,8 +208,8 @@ describe('createMarkerScanner', () => {
     expect(await scanner.order(['b/IM10', 'a/IM2', 'b/IM9'])).toEqual(Uint32Array.from([1, 2, 0]));
     scanner.dispose();
     expect(result.dicom).toEqual([
-      { ...items[1], size: 400, lastModified: 1_700_000_000_000 },
-      { ...items[2], size: 400, lastModified: 1_700_000_000_000 },
+      { ...items[1], size: 400, lastModified: 1_700_000_000_000, scanKey: 1 },
+      { ...items[2], size: 400, lastModified: 1_700_000_000_000, scanKey: 2 },
     ]);
     expect(result.notDicom).toBe(1);
     expect(streamed).toEqual(['DICOM/IM1', 'DICOM/IM2']);
@@ -209,5 +219,17 @@ describe('createMarkerScanner', () => {
       'marker-scan:end',
     ]);
     expect((performance.getEntriesByName('marker-scan:end')[0] as PerformanceMark).detail).toEqual({ files: 3, dicom: 2 });
+  });
+
+  it('gives a second pick keys after the first one’s, and reads a passed file’s identity', async () => {
+    const scanner = createMarkerScanner();
+    const handlers = { onChecked: () => {}, onProgress: () => {} };
+    const first = await scanner.scan([{ file: part10('IM1'), path: 'IM1' }], handlers);
+    const second = await scanner.scan([{ file: new File(['x'], 'DICOMDIR'), path: 'DICOMDIR' }, { file: part10('IM2'), path: 'IM2' }], handlers);
+    expect(first.dicom.map((checked) => checked.scanKey)).toEqual([0]);
+    expect(second.dicom.map((checked) => checked.scanKey)).toEqual([2]);
+    // No worker here: the page reads the file itself; a file named DICOMDIR is one whatever it holds.
+    expect(await scanner.identify({ ...second.dicom[0]!, path: 'disc/DICOMDIR' })).toEqual({ sopInstanceUid: null, dicomdir: true });
+    scanner.dispose();
   });
 });

@@ -1,4 +1,5 @@
 import { releaseProxy, wrap } from 'comlink';
+import { readDicomIdentity, type DicomIdentity } from '../../workers/dicom-identity';
 import { MarkerVerdict, scanFiles, type ScannedBatch } from '../../workers/dicom-marker';
 import type { MarkerScanWorker } from '../../workers/dicom-marker.worker';
 import { pathOrder } from '../../workers/path-order';
@@ -27,8 +28,11 @@ export function nextBatchSize(previous: number, postMs: number): number {
   return Math.max(1, Math.min(MAX_BATCH, previous * 4, fitting));
 }
 
-/** A file's size and date as the worker read them: asking the File on the page would block it. */
-type FileFacts = { size: number; lastModified: number };
+/**
+ * A file's size and date as the worker read them (asking the File on the page would block it),
+ * and the key the worker keeps the file under for its identity (MarkerScanner.identify).
+ */
+type FileFacts = { size: number; lastModified: number; scanKey: number };
 type ScanCounts = { notDicom: number; unreadable: number };
 export type ScanHandlers<T> = {
   /** Files that passed the marker check, as soon as they are checked, in batches, in pick order within a batch. */
@@ -40,8 +44,8 @@ export type ScanResult<T> = { dicom: Array<T & FileFacts>; notDicom: number; unr
 
 /** What the scan needs of the page, replaceable in tests. */
 export type ScanEnvironment = {
-  /** Posts the files (synchronously) and resolves with their verdicts, sizes and dates. */
-  scanBatch: (files: File[]) => Promise<ScannedBatch>;
+  /** Posts the files (synchronously) under keys from `firstKey` on, and resolves with their verdicts, sizes and dates. */
+  scanBatch: (files: File[], firstKey: number) => Promise<ScannedBatch>;
   now: () => number;
   /** Ends the current task so input and rendering get their turn. */
   yieldToPage: () => Promise<void>;
@@ -69,12 +73,14 @@ function yieldToPage(): Promise<void> {
  * Sends the files to the worker in batches, each post a task of its own, BATCHES_IN_FLIGHT at
  * once, and hands the checked files on as the answers come: the first file that passes at once
  * (its upload can start), then what was checked every HAND_OVER_EVERY_MS. Resolves with
- * everything once all are checked (after dispose, with what was).
+ * everything once all are checked (after dispose, with what was). The file at `index` is posted
+ * under the key `firstKey + index`.
  */
 export async function scanInBatches<T extends { file: File }>(
   items: readonly T[],
   { onChecked, onProgress }: ScanHandlers<T>,
   environment: ScanEnvironment,
+  firstKey = 0,
 ): Promise<ScanResult<T>> {
   const result: ScanResult<T> = { dicom: [], notDicom: 0, unreadable: 0 };
   const total = items.length;
@@ -92,7 +98,7 @@ export async function scanInBatches<T extends { file: File }>(
     scheduled = null;
     if (passed.length === 0 && counts.notDicom === 0 && counts.unreadable === 0) return;
     passed.sort((a, b) => a.index - b.index);
-    const checked = passed.map(({ index, size, lastModified }) => ({ ...items[index]!, size, lastModified }));
+    const checked = passed.map(({ index, size, lastModified }) => ({ ...items[index]!, size, lastModified, scanKey: firstKey + index }));
     const increments = counts;
     passed = [];
     counts = { notDicom: 0, unreadable: 0 };
@@ -126,7 +132,10 @@ export async function scanInBatches<T extends { file: File }>(
     const batch = items.slice(first, first + size);
     start += batch.length;
     const postedAt = environment.now();
-    const pending = environment.scanBatch(batch.map((item) => item.file));
+    const pending = environment.scanBatch(
+      batch.map((item) => item.file),
+      firstKey + first,
+    );
     size = nextBatchSize(batch.length, environment.now() - postedAt);
     const answered = pending.then(({ verdicts, sizes, lastModified }) => {
       inFlight.delete(answered);
@@ -176,13 +185,17 @@ export type MarkerScanner = {
   scan<T extends { file: File }>(items: readonly T[], handlers: ScanHandlers<T>): Promise<ScanResult<T>>;
   /** The indexes of `paths` in folder order, sorted in the worker. */
   order(paths: string[]): Promise<Uint32Array>;
+  /** The identity of a file a scan passed, read in the worker (the page slices nothing). */
+  identify(file: { file: File; path: string; size: number; scanKey?: number }): Promise<DicomIdentity>;
   /** Stops running scans (they resolve with what they checked, handing nothing more on) and ends the worker. */
   dispose(): void;
 };
 
 type Backend = {
-  scan: (files: File[]) => Promise<ScannedBatch>;
+  scan: (files: File[], firstKey: number) => Promise<ScannedBatch>;
   order: (paths: string[]) => Promise<Uint32Array>;
+  /** undefined where no worker holds the files: the page reads them itself. */
+  identify?: (key: number, path: string) => Promise<DicomIdentity>;
   /** Rejects when the worker's script failed: nothing would answer. */
   failed: Promise<never>;
   end: () => void;
@@ -206,8 +219,9 @@ function startBackend(): Backend {
   failed.catch(() => {}); // reported through the calls that wait on it
   let ended = false;
   return {
-    scan: (files) => remote.scan(files),
+    scan: (files, firstKey) => remote.scan(files, firstKey),
     order: (paths) => remote.order(paths),
+    identify: (key, path) => remote.identify(key, path),
     failed,
     end: () => {
       if (ended) return;
@@ -223,8 +237,10 @@ export function createMarkerScanner(): MarkerScanner {
   // The worker ends once no scan waits for its answers any more (a stopped scan still gets those of its last posts).
   let scansRunning = 0;
   const backend = startBackend();
+  // Keys of posted files, unique across the scans of this scanner (a second pick joins the first).
+  let keysUsed = 0;
   const environment: ScanEnvironment = {
-    scanBatch: (files) => backend.scan(files),
+    scanBatch: (files, firstKey) => backend.scan(files, firstKey),
     now: () => performance.now(),
     yieldToPage,
     later: (task, ms) => void setTimeout(task, ms),
@@ -241,6 +257,10 @@ export function createMarkerScanner(): MarkerScanner {
       }
     },
     order: (paths) => Promise.race([backend.order(paths), backend.failed]),
+    identify: ({ file, path, size, scanKey }) =>
+      backend.identify && scanKey !== undefined
+        ? Promise.race([backend.identify(scanKey, path), backend.failed])
+        : readDicomIdentity(file, path, size),
     dispose: () => {
       disposed = true;
       if (scansRunning === 0) backend.end();
@@ -251,6 +271,8 @@ export function createMarkerScanner(): MarkerScanner {
     mark('start', { files: items.length });
     await pickSettled(items[0]?.file);
     let firstChecked = true;
+    const firstKey = keysUsed;
+    keysUsed += items.length;
     const scanning = scanInBatches(
       items,
       {
@@ -264,6 +286,7 @@ export function createMarkerScanner(): MarkerScanner {
         onProgress: handlers.onProgress,
       },
       environment,
+      firstKey,
     );
     const result = await Promise.race([scanning, backend.failed]);
     mark('end', { files: items.length, dicom: result.dicom.length });

@@ -1,10 +1,13 @@
 import type { ResumableUploadOutcome } from '@common/types/upload';
-import type { DicomIdentity } from './dicom-identity';
+import type { DicomIdentity } from '../../workers/dicom-identity';
 
 /** What an upload run (upload-run.ts) takes, gives and shows: shared by the page, the transfers and their tests. */
 
-/** A file the marker scan passed, with its size and date as the scan's worker read them. */
-export type CheckedFile = { file: File; path: string; size: number; lastModified: number };
+/**
+ * A file the marker scan passed, with its size and date as the scan's worker read them, and the
+ * key the worker holds it under for reading its identity (marker-scanner.ts).
+ */
+export type CheckedFile = { file: File; path: string; size: number; lastModified: number; scanKey?: number };
 
 /** Why a file was not sent at all. */
 export type SkipReason = 'alreadyStored' | 'notDicom' | 'unreadable' | 'dicomdir' | 'tooLarge' | 'duplicate';

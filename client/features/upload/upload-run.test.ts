@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DicomIdentity } from './dicom-identity';
+import type { DicomIdentity } from '../../workers/dicom-identity';
 import type { CheckedFile, RunDeps, RunSnapshot, Transfer, TransferHandlers } from './run-types';
 import { createUploadRun, SNAPSHOT_EVERY_MS } from './upload-run';
 

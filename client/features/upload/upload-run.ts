@@ -17,10 +17,10 @@ const STOPS_REMAINING = 'UPLOAD_QUOTA_EXCEEDED';
 
 const IDENTIFY_IN_FLIGHT = 4;
 /**
- * Files identified ahead of the transfers at most. Reading a file's identity costs the page a
- * slice and a 64 kB read, as much as the marker scan itself: racing the scan (hundreds of files a
- * second) would double the page's work, following the transfers (tens a second) costs little. A
- * re-picked folder whose files are all stored still moves fast: each skip makes room for the next.
+ * Files identified ahead of the transfers at most. Reading a file's identity costs the scan's
+ * worker a slice and a 64 kB read, as much as a marker check: racing the scan (hundreds of files a
+ * second) would slow it down, following the transfers (tens a second) costs little. A re-picked
+ * folder whose files are all stored still moves fast: each skip makes room for the next.
  */
 const IDENTIFIED_AHEAD = 64;
 /** The UIDs of one "known" question, quoted and separated: 1,000 UIDs of the longest kind would pass the API's 64 kB. */

@@ -3,7 +3,6 @@ import type { KnownInstancesRequest, KnownInstancesResponse, UploadLimits } from
 import { api } from '../../lib/api';
 import { notify } from '../../stores/notification-store';
 import { session } from '../../stores/session-store';
-import { readDicomIdentity } from './dicom-identity';
 import { createMarkerScanner, type MarkerScanner } from './marker-scanner';
 import type { PickedFile } from './picked-files';
 import { ResumeStorage, resumeFingerprint } from './resume-storage';
@@ -88,12 +87,12 @@ export function useResumableUpload(limits: UploadLimits | null, onSettled: () =>
     };
   }, []);
 
-  const newRun = useCallback((maxFileBytes: number, tus: TusContext): UploadRun => {
+  const newRun = useCallback((maxFileBytes: number, tus: TusContext, reader: MarkerScanner): UploadRun => {
     const batch = crypto.randomUUID();
     const created = createUploadRun({
       maxFileBytes,
       concurrency: FILES_IN_FLIGHT,
-      identify: (file) => readDicomIdentity(file.file, file.path, file.size),
+      identify: (file) => reader.identify(file),
       askKnown: async (uids) => {
         const request: KnownInstancesRequest = { sopInstanceUids: uids };
         const { known } = await api.post<KnownInstancesResponse>(`${UPLOADS_PATH}/known`, request);
@@ -122,7 +121,7 @@ export function useResumableUpload(limits: UploadLimits | null, onSettled: () =>
       let target = runRef.current;
       if (!target || target.isOver()) {
         target?.dispose();
-        target = newRun(limits.maxFileBytes, tus);
+        target = newRun(limits.maxFileBytes, tus, worker);
         runRef.current = target;
         setRun(target);
       }

@@ -10,8 +10,8 @@ export type DicomIdentity = {
 
 /**
  * Only the start of the file: the SOP Instance UID (0008,0018) sits near the top of every header,
- * so a 50 MB image costs no more than a 2 KB one. Parsing 64 kB takes well under a millisecond,
- * and each file is its own task (a read, then the parse), so no task of the page grows long.
+ * so a 50 MB image costs no more than a 2 KB one. Parsing 64 kB takes well under a millisecond.
+ * It runs in the marker scan's worker (dicom-marker.worker.ts), which holds the files already.
  */
 export const IDENTITY_BYTES = 64 * 1024;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DICOM_CORPUS_DIR } from '../../../tests/support/dicom-corpus';
+import { DICOM_CORPUS_DIR } from '../../tests/support/dicom-corpus';
 import { IDENTITY_BYTES, readDicomIdentity } from './dicom-identity';
 
 function corpusFile(name: string): Blob {
