@@ -115,6 +115,7 @@ describe('startTusTransfer', () => {
     const { record } = start(true, 1);
     await vi.waitFor(() => expect(record().calls).toEqual(['start']));
     expect(record().options.storeFingerprintForResuming).toBe(false);
+    expect(await record().options.fingerprint!(new File(['x'], 'IM1'), record().options)).toBeNull();
   });
 
   it('sends the CSRF token with every request, and asks for a fresh one once after INVALID_CSRF_TOKEN', async () => {

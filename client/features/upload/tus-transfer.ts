@@ -152,7 +152,8 @@ export function startTusTransfer(context: TusContext, file: CheckedFile, handler
     // The relative path, only ever shown back (contract A); never stored on the device.
     metadata: { name: file.path, batch },
     uploadSize: file.size,
-    fingerprint: async () => (await context.fingerprint(file)) as string,
+    // None for a file sent whole (tus then stores nothing): hashing 5,000 paths costs the page too.
+    fingerprint: async () => (sentInSeveralRequests(file) ? context.fingerprint(file) : null) as string,
     urlStorage: context.storage,
     storeFingerprintForResuming: sentInSeveralRequests(file),
     removeFingerprintOnSuccess: true,
