@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EmbeddedDatabase } from '../embedded';
-import { createDb, type Db } from '../../server/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db';
 import { findSurvey, storeSurvey, surveyTotals } from '../../server/survey/repo';
-import { startTestEmbeddedDatabase } from '../../tests/support/embedded-template';
-import { migrationSource } from './index';
+import { databaseBefore, type MigrationDatabase } from '../../tests/support/migration-database';
 
 /**
  * Migration 007 on a database that already has data: a portal migrated up to 006 holds anonymous
@@ -13,12 +10,10 @@ import { migrationSource } from './index';
  * stay, unlinked; new answers are kept with their screening; rolling back and forth works. Runs on
  * PGlite and, with DATABASE_URL, on PostgreSQL.
  */
-const schema = `test_${randomBytes(6).toString('hex')}`;
-let embedded: EmbeddedDatabase | undefined;
+let migration: MigrationDatabase;
 let db: Db;
 
 const BEFORE_007 = '006_provider_integration';
-const config = (): Knex.MigratorConfig => ({ migrationSource, schemaName: schema });
 
 const oldAnswers = {
   screening_access: 4,
@@ -43,22 +38,9 @@ const answers = {
   longTermPainLevel: null,
 };
 
-const nameOf = (entry: unknown) =>
-  typeof entry === 'string' ? entry : ((entry as { file?: string; name?: string }).file ?? (entry as { name: string }).name);
-
-async function pendingMigrations(): Promise<string[]> {
-  const [, pending] = (await db.migrate.list(config())) as [unknown[], unknown[]];
-  return pending.map(nameOf);
-}
-
-async function completedMigrations(): Promise<string[]> {
-  const [completed] = (await db.migrate.list(config())) as [unknown[], unknown[]];
-  return completed.map(nameOf);
-}
-
 async function surveyColumns() {
   const columns = await db('information_schema.columns')
-    .where({ table_schema: schema, table_name: 'survey_responses' })
+    .where({ table_schema: migration.schema, table_name: 'survey_responses' })
     .pluck<string[]>('column_name');
   return columns.sort();
 }
@@ -80,16 +62,10 @@ async function insertScreening(examinedAt: string, surveySubmittedAt: string | n
 }
 
 beforeAll(async () => {
-  let url = inject('databaseUrl');
-  if (inject('databaseKind') === 'pglite') {
-    embedded = await startTestEmbeddedDatabase();
-    url = embedded.url;
-  }
-  db = createDb({ url, schema, poolMax: embedded?.poolMax ?? 4 });
-  await db.raw('CREATE SCHEMA ??', [schema]);
   // The portal as it was before 007, with data.
-  while ((await pendingMigrations())[0] !== '007_survey_answers_with_screening') await db.migrate.up(config());
-  expect(await completedMigrations()).toContain(BEFORE_007);
+  migration = await databaseBefore('007_survey_answers_with_screening');
+  db = migration.db;
+  expect(await migration.completed()).toContain(BEFORE_007);
   const [person] = await db('personal_data')
     .insert({ first_name: 'Halina', last_name: 'Dawna', birth_at: '1961-02-03' })
     .returning<{ id: number }[]>('id');
@@ -99,22 +75,15 @@ beforeAll(async () => {
   await db('survey_responses').insert(oldAnswers);
 });
 
-afterAll(async () => {
-  try {
-    await db?.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
-  } finally {
-    await db?.destroy();
-    await embedded?.stop();
-  }
-});
+afterAll(() => migration?.drop());
 
 describe('migration 007_survey_answers_with_screening', () => {
   it('runs on the existing data, keeps the anonymous answers unlinked, and the sent survey shows as sent without answers', async () => {
     expect(await surveyColumns()).not.toContain('screening_id');
-    expect((await pendingMigrations())[0]).toBe('007_survey_answers_with_screening');
+    expect((await migration.pending())[0]).toBe('007_survey_answers_with_screening');
 
     // 007 alone: later migrations are not part of this story (the rollback below undoes only 007).
-    await db.migrate.up(config());
+    await migration.up();
     expect(await surveyColumns()).toContain('screening_id');
     expect(await db('survey_responses').select('screening_id', 'screening_access', 'submitted_on')).toEqual([
       { screening_id: null, screening_access: 4, submitted_on: '2025-11-04' },
@@ -141,10 +110,10 @@ describe('migration 007_survey_answers_with_screening', () => {
   });
 
   it('rolls back to 006 and forward again', async () => {
-    await db.migrate.down(config());
+    await migration.down();
     expect(await surveyColumns()).not.toContain('screening_id');
     expect(await db('survey_responses').count<{ count: number }[]>('* as count')).toEqual([{ count: 2 }]);
-    await db.migrate.latest(config());
+    await migration.latest();
     expect(await surveyColumns()).toContain('screening_id');
   });
 });

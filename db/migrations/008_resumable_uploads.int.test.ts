@@ -1,35 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EmbeddedDatabase } from '../embedded';
-import { createDb, type Db } from '../../server/db';
-import { startTestEmbeddedDatabase } from '../../tests/support/embedded-template';
-import { migrationSource } from './index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db';
+import { databaseBefore, type MigrationDatabase } from '../../tests/support/migration-database';
 
 /**
  * Migration 008 (resumable uploads) on a portal that has patients: the two tables appear, their
  * checks hold, and rolling back and forth works. Runs on PGlite and, with DATABASE_URL, on
  * PostgreSQL.
  */
-const schema = `test_${randomBytes(6).toString('hex')}`;
-const MIGRATION = '008_resumable_uploads';
-let embedded: EmbeddedDatabase | undefined;
+let migration: MigrationDatabase;
 let db: Db;
 let userId: number;
 let personId: number;
 
-const config = (): Knex.MigratorConfig => ({ migrationSource, schemaName: schema });
-const nameOf = (entry: unknown) =>
-  typeof entry === 'string' ? entry : ((entry as { file?: string; name?: string }).file ?? (entry as { name: string }).name);
-
-async function pendingMigrations(): Promise<string[]> {
-  const [, pending] = (await db.migrate.list(config())) as [unknown[], unknown[]];
-  return pending.map(nameOf);
-}
-
 async function tables(): Promise<string[]> {
   const names = await db('information_schema.tables')
-    .where({ table_schema: schema })
+    .where({ table_schema: migration.schema })
     .whereIn('table_name', ['resumable_uploads', 'resumable_upload_locks'])
     .pluck<string[]>('table_name');
   return names.sort();
@@ -47,14 +33,8 @@ const upload = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  let url = inject('databaseUrl');
-  if (inject('databaseKind') === 'pglite') {
-    embedded = await startTestEmbeddedDatabase();
-    url = embedded.url;
-  }
-  db = createDb({ url, schema, poolMax: embedded?.poolMax ?? 4 });
-  await db.raw('CREATE SCHEMA ??', [schema]);
-  while ((await pendingMigrations())[0] !== MIGRATION) await db.migrate.up(config());
+  migration = await databaseBefore('008_resumable_uploads');
+  db = migration.db;
   const [person] = await db('personal_data')
     .insert({ first_name: 'Halina', last_name: 'Wgrywa', birth_at: '1961-02-03' })
     .returning<{ id: number }[]>('id');
@@ -65,19 +45,12 @@ beforeAll(async () => {
   userId = user!.id;
 });
 
-afterAll(async () => {
-  try {
-    await db?.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
-  } finally {
-    await db?.destroy();
-    await embedded?.stop();
-  }
-});
+afterAll(() => migration?.drop());
 
 describe('migration 008_resumable_uploads', () => {
   it('adds the uploads and their leases', async () => {
     expect(await tables()).toEqual([]);
-    await db.migrate.up(config());
+    await migration.up();
     expect(await tables()).toEqual(['resumable_upload_locks', 'resumable_uploads']);
   });
 
@@ -104,9 +77,9 @@ describe('migration 008_resumable_uploads', () => {
   });
 
   it('rolls back and forward again', async () => {
-    await db.migrate.down({ ...config(), name: MIGRATION } as Knex.MigratorConfig);
+    await migration.down();
     expect(await tables()).toEqual([]);
-    await db.migrate.latest(config());
+    await migration.latest();
     expect(await tables()).toEqual(['resumable_upload_locks', 'resumable_uploads']);
   });
 });

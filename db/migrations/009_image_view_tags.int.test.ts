@@ -1,22 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EmbeddedDatabase } from '../embedded';
-import { createDb, type Db } from '../../server/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db';
 import { ownedImages, saveViewTags } from '../../server/images/repo';
-import { startTestEmbeddedDatabase } from '../../tests/support/embedded-template';
-import { migrationSource } from './index';
+import { databaseBefore, type MigrationDatabase } from '../../tests/support/migration-database';
 
 /**
  * Migration 009 on a database that already has images: the rows stored before keep everything
  * and wait, unread, for the images listing to fill their view tags; the tags' checks hold; rolling
  * back and forth works. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
-const schema = `test_${randomBytes(6).toString('hex')}`;
-let embedded: EmbeddedDatabase | undefined;
+let migration: MigrationDatabase;
 let db: Db;
 
-const MIGRATION = '009_image_view_tags';
 const VIEW_TAG_COLUMNS = [
   'image_columns',
   'image_laterality',
@@ -26,19 +20,10 @@ const VIEW_TAG_COLUMNS = [
   'view_position',
   'view_tags_read_at',
 ];
-const config = (): Knex.MigratorConfig => ({ migrationSource, schemaName: schema });
-
-const nameOf = (entry: unknown) =>
-  typeof entry === 'string' ? entry : ((entry as { file?: string; name?: string }).file ?? (entry as { name: string }).name);
-
-async function pendingMigrations(): Promise<string[]> {
-  const [, pending] = (await db.migrate.list(config())) as [unknown[], unknown[]];
-  return pending.map(nameOf);
-}
 
 async function instanceColumns(): Promise<string[]> {
   const columns = await db('information_schema.columns')
-    .where({ table_schema: schema, table_name: 'dicom_instances' })
+    .where({ table_schema: migration.schema, table_name: 'dicom_instances' })
     .pluck<string[]>('column_name');
   return columns.sort();
 }
@@ -48,15 +33,9 @@ let userId: number;
 let imageId: string;
 
 beforeAll(async () => {
-  let url = inject('databaseUrl');
-  if (inject('databaseKind') === 'pglite') {
-    embedded = await startTestEmbeddedDatabase();
-    url = embedded.url;
-  }
-  db = createDb({ url, schema, poolMax: embedded?.poolMax ?? 4 });
-  await db.raw('CREATE SCHEMA ??', [schema]);
   // The portal as it was before 009, with an uploaded image.
-  while ((await pendingMigrations())[0] !== MIGRATION) await db.migrate.up(config());
+  migration = await databaseBefore('009_image_view_tags');
+  db = migration.db;
   const [person] = await db('personal_data')
     .insert({ first_name: 'Halina', last_name: 'Obrazowa', birth_at: '1961-02-03' })
     .returning<{ id: number }[]>('id');
@@ -82,19 +61,12 @@ beforeAll(async () => {
   imageId = image!.id;
 });
 
-afterAll(async () => {
-  try {
-    await db?.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
-  } finally {
-    await db?.destroy();
-    await embedded?.stop();
-  }
-});
+afterAll(() => migration?.drop());
 
 describe('migration 009_image_view_tags', () => {
   it('adds the view tags as nulls to the images stored before, unread', async () => {
     expect(await instanceColumns()).not.toContain('view_tags_read_at');
-    await db.migrate.up(config());
+    await migration.up();
     expect(await instanceColumns()).toEqual(expect.arrayContaining(VIEW_TAG_COLUMNS));
     const [image] = await ownedImages(db, { kind: 'patient', userId, requirePasswordChange: false });
     expect(image).toMatchObject({
@@ -135,11 +107,11 @@ describe('migration 009_image_view_tags', () => {
   });
 
   it('rolls back, keeping the images, and forward again', async () => {
-    await db.migrate.down(config());
+    await migration.down();
     const columns = await instanceColumns();
     for (const column of VIEW_TAG_COLUMNS) expect(columns).not.toContain(column);
     expect(await db('dicom_instances').pluck('id')).toEqual([imageId]);
-    await db.migrate.latest(config());
+    await migration.latest();
     expect(await instanceColumns()).toEqual(expect.arrayContaining(VIEW_TAG_COLUMNS));
     expect(await db('dicom_instances').whereNull('view_tags_read_at').pluck('id')).toEqual([imageId]);
   });

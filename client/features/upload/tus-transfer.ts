@@ -153,7 +153,7 @@ export function startTusTransfer(context: TusContext, file: CheckedFile, handler
     metadata: { name: file.path, batch },
     uploadSize: file.size,
     // None for a file sent whole (tus then stores nothing): hashing 5,000 paths costs the page too.
-    fingerprint: async () => (sentInSeveralRequests(file) ? context.fingerprint(file) : null) as string,
+    fingerprint: async () => (sentInSeveralRequests(file) ? await context.fingerprint(file) : null) as string,
     urlStorage: context.storage,
     storeFingerprintForResuming: sentInSeveralRequests(file),
     removeFingerprintOnSuccess: true,
