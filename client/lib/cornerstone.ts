@@ -121,10 +121,7 @@ export function imageIdOfFile(bytes: Blob): string {
   return wadouri.fileManager.add(bytes);
 }
 
-/** The image id of a file the server serves (GET /api/images/:id). */
-export function imageIdOfServerImage(id: string): string {
-  return `wadouri:/api/images/${encodeURIComponent(id)}`;
-}
+export { imageIdOfServerImage } from './cornerstone-ids';
 
 /**
  * Patient Orientation (0020,0020) of a loaded image as "A\\R", undefined when absent. The loader

@@ -3,14 +3,10 @@ import { ToggleButton } from 'react-aria-components';
 import type { ImageRef, ImageSet } from '@common/types/images';
 import { useIntl, useT } from '../../lib/intl';
 import type { OwnerKey } from '../../lib/device-db';
-import {
-  createViewerEngine,
-  imageIdOfFile,
-  imageIdOfServerImage,
-  startCornerstone,
-  type DragMode,
-  type ViewerEngine,
-} from '../../lib/cornerstone';
+import type { DragMode } from '../../lib/cornerstone';
+import { imageIdOfServerImage } from '../../lib/cornerstone-ids';
+import { loadCornerstone, type Cornerstone, type Viewer } from './cornerstone-module';
+import { firstPicturesSettled } from './first-views';
 import { hangImages, SLOT_NAMES, type SlotName } from './hanging';
 import { ImageViewport, type StackImage, type ViewportHandle } from './ImageViewport';
 import { keptImageBytes } from './kept-images';
@@ -32,43 +28,66 @@ type ImageSetViewerProps = {
 /** The day an image without a StudyDate of its own is labelled with. */
 const setDate = (set: ImageSet) => (set.kind === 'screening' ? set.examinedAt : set.studyDate);
 
-/** cornerstone image ids of the set's images; null for an image that is not on the device offline. */
-function useImageIds(sets: ImageSet[], offline: boolean, ownerKey: OwnerKey | null): Map<string, string | null> | null {
+/**
+ * cornerstone image ids of the set's images; null for an image that is not on the device offline.
+ * Online they are known at once; offline only once cornerstone (which names a kept file) has loaded.
+ */
+function useImageIds(
+  sets: ImageSet[],
+  offline: boolean,
+  ownerKey: OwnerKey | null,
+  cornerstone: Cornerstone | null,
+): Map<string, string | null> | null {
   const images = useMemo(() => sets.flatMap((set) => set.images), [sets]);
   const online = useMemo(() => new Map(images.map((image) => [image.id, imageIdOfServerImage(image.id)])), [images]);
   const [kept, setKept] = useState<{ images: ImageRef[]; ids: Map<string, string | null> } | null>(null);
   useEffect(() => {
-    if (!offline) return;
+    if (!offline || !cornerstone) return;
     let current = true;
     void Promise.all(
       images.map(async (image) => {
         const bytes = ownerKey ? await keptImageBytes(ownerKey, image.id).catch(() => null) : null;
-        return [image.id, bytes ? imageIdOfFile(bytes) : null] as const;
+        return [image.id, bytes ? cornerstone.imageIdOfFile(bytes) : null] as const;
       }),
     ).then((entries) => current && setKept({ images, ids: new Map(entries) }));
     return () => {
       current = false;
     };
-  }, [images, offline, ownerKey]);
+  }, [images, offline, ownerKey, cornerstone]);
   if (!offline) return online;
   return kept?.images === images ? kept.ids : null;
 }
 
-/** One engine per viewer; its viewports are the ImageViewports below. */
-function useViewerEngine(largestImageBytes: number, dragMode: DragMode): ViewerEngine | null {
-  const [viewer, setViewer] = useState<ViewerEngine | null>(null);
+/**
+ * One engine per viewer; its viewports are the ImageViewports below. cornerstone's code loads
+ * once the images' first views have their pictures (first-views.ts), which the viewports show meanwhile.
+ */
+function useViewerEngine(largestImageBytes: number, dragMode: DragMode): { viewer: Viewer | null; failed: boolean } {
+  const [viewer, setViewer] = useState<Viewer | null>(null);
+  const [failed, setFailed] = useState(false);
   const initialDragMode = useRef(dragMode);
   useEffect(() => {
-    startCornerstone(largestImageBytes);
-    const created = createViewerEngine(initialDragMode.current);
-    setViewer(created);
+    let current = true;
+    let created: Viewer | null = null;
+    firstPicturesSettled()
+      .then(loadCornerstone)
+      .then(
+        (cornerstone) => {
+          if (!current) return;
+          cornerstone.startCornerstone(largestImageBytes);
+          created = { ...cornerstone.createViewerEngine(initialDragMode.current), cornerstone };
+          setViewer(created);
+        },
+        () => current && setFailed(true),
+      );
     return () => {
+      current = false;
       setViewer(null);
-      created.destroy();
+      created?.destroy();
     };
   }, [largestImageBytes]);
   useEffect(() => viewer?.setDragMode(dragMode), [viewer, dragMode]);
-  return viewer;
+  return { viewer, failed };
 }
 
 /** Touch screens drag to pan, as every photo viewer does; a mouse drags the window, as radiologists do. */
@@ -88,8 +107,8 @@ export function ImageSetViewer({ set, prior, offline, ownerKey }: ImageSetViewer
   const [compare, setCompare] = useState(false);
   const sets = useMemo(() => (prior ? [set, prior] : [set]), [set, prior]);
   const largest = Math.max(0, ...sets.flatMap((each) => each.images.map((image) => image.sizeBytes)));
-  const viewer = useViewerEngine(largest, dragMode);
-  const imageIds = useImageIds(sets, offline, ownerKey);
+  const { viewer, failed: viewerFailed } = useViewerEngine(largest, dragMode);
+  const imageIds = useImageIds(sets, offline, ownerKey, viewer?.cornerstone ?? null);
 
   const hanging = useMemo(() => hangImages(set.images), [set]);
   const priorHanging = useMemo(() => (prior ? hangImages(prior.images) : null), [prior]);
@@ -111,13 +130,14 @@ export function ImageSetViewer({ set, prior, offline, ownerKey }: ImageSetViewer
   const target = targetId ? (handles.get(targetId) ?? null) : null;
   const onAction = useCallback((action: ViewAction) => target?.apply(action), [target]);
 
-  if (!viewer || !imageIds) return <p role="status">{t('images.viewport.loading')}</p>;
+  if (!imageIds) return <p role="status">{t('images.viewport.loading')}</p>;
 
   const stackOf = (image: ImageRef, of: ImageSet): StackImage => ({
     imageId: imageIds.get(image.id) ?? null,
+    serverId: offline ? null : image.id,
     label: imageAltText(t, (value, options) => intl.formatDate(value, options), image, setDate(of)),
   });
-  const viewportProps = { viewer, keysHelpId, onActivate: setActiveId, register };
+  const viewportProps = { viewer, viewerFailed, keysHelpId, onActivate: setActiveId, register };
   const slotView = (slot: SlotName, of: ImageSet, image: ImageRef | null, prefix: string, caption?: string) =>
     image ? (
       <ImageViewport

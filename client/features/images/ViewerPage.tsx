@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { useParams } from 'wouter';
 import type { ImageSet } from '@common/types/images';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -13,9 +12,13 @@ import { priorScreeningSet, screeningSetOf, uploadSetOf } from '../../lib/image-
 import { KeepImagesSection } from './KeepImagesSection';
 import { useViewerSets } from './use-viewer-sets';
 import { useViewerStylesheet } from './use-viewer-stylesheet';
+import { startFirstViewsOf } from './first-views';
+// cornerstone3D (4 MB of script) loads beside the list of images, not before the page shows: the
+// viewer loads it itself (cornerstone-module.ts) and draws the images' first views meanwhile.
+import { ImageSetViewer } from './ImageSetViewer';
 
-// cornerstone3D (4 MB of script) loads beside the list of images, not before the page shows.
-const ImageSetViewer = lazy(() => import('./ImageSetViewer').then((module) => ({ default: module.ImageSetViewer })));
+// As this page's code arrives, before React shows it: the first images' download (first-views.ts).
+startFirstViewsOf(window.location.pathname);
 
 /** The owner of the kept images; a signed-in owner is remembered for opening them offline. */
 /**
@@ -65,15 +68,13 @@ export default function ViewerPage() {
       {load.kind === 'loaded' && !set && <p role="alert">{offline ? t('images.offlineNotKept') : t('images.notFound')}</p>}
       {offline && set && <p className="images-page__offline">{t('images.offlineViewing')}</p>}
       {set && styled && (
-        <Suspense fallback={<p role="status">{t('images.viewport.loading')}</p>}>
-          <ImageSetViewer
-            key={set.kind === 'screening' ? set.screeningId : set.studyInstanceUid}
-            set={set}
-            prior={prior ?? null}
-            offline={offline}
-            ownerKey={ownerKey}
-          />
-        </Suspense>
+        <ImageSetViewer
+          key={set.kind === 'screening' ? set.screeningId : set.studyInstanceUid}
+          set={set}
+          prior={prior ?? null}
+          offline={offline}
+          ownerKey={ownerKey}
+        />
       )}
       {set?.kind === 'screening' && ownerKey && <KeepImagesSection set={set} ownerKey={ownerKey} offline={offline} />}
     </article>

@@ -9,6 +9,8 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
+export const isWideLayout = (): boolean => window.matchMedia(WIDE).matches;
+
 export function useWideLayout(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(WIDE).matches);
+  return useSyncExternalStore(subscribe, isWideLayout);
 }
