@@ -456,7 +456,12 @@ async function signIn(url: string, patient = PATIENT): Promise<Session> {
 }
 
 /** This file again, as a server process; once listening it prints its port on stdout, and the app its API key after it. */
-async function startServer(mode: '--serve-app' | '--serve-plain', dataDir: string, children: ChildProcess[], databaseUrl?: string): Promise<Server> {
+async function startServer(
+  mode: '--serve-app' | '--serve-plain',
+  dataDir: string,
+  children: ChildProcess[],
+  databaseUrl?: string,
+): Promise<Server> {
   // Node itself with tsx's loader, not `npx tsx`: a wrapper would not pass SIGTERM on.
   const child = spawn(process.execPath, ['--import', 'tsx', SELF, mode, dataDir, ...(databaseUrl ? [databaseUrl] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -89,7 +89,9 @@ describe('scanInBatches', () => {
     // The worker's size and date of each kept file travel with it, and the key the worker holds it under.
     expect(result.dicom[0]).toEqual({ ...items[1], size: 1001, lastModified: 7, scanKey: 101 });
     // Each batch is posted under the keys of its files: the first key, the rest in order.
-    expect(worker.firstKeys).toEqual(worker.batchSizes.map((_, batch) => 100 + worker.batchSizes.slice(0, batch).reduce((a, b) => a + b, 0)));
+    expect(worker.firstKeys).toEqual(
+      worker.batchSizes.map((_, batch) => 100 + worker.batchSizes.slice(0, batch).reduce((a, b) => a + b, 0)),
+    );
     // Streamed: several batches, each in pick order, together exactly the result; counts are increments.
     expect(batches.length).toBeGreaterThan(1);
     for (const batch of batches) expect([...batch.paths].sort((a, b) => numberOf(a) - numberOf(b))).toEqual(batch.paths);
@@ -225,7 +227,13 @@ describe('createMarkerScanner', () => {
     const scanner = createMarkerScanner();
     const handlers = { onChecked: () => {}, onProgress: () => {} };
     const first = await scanner.scan([{ file: part10('IM1'), path: 'IM1' }], handlers);
-    const second = await scanner.scan([{ file: new File(['x'], 'DICOMDIR'), path: 'DICOMDIR' }, { file: part10('IM2'), path: 'IM2' }], handlers);
+    const second = await scanner.scan(
+      [
+        { file: new File(['x'], 'DICOMDIR'), path: 'DICOMDIR' },
+        { file: part10('IM2'), path: 'IM2' },
+      ],
+      handlers,
+    );
     expect(first.dicom.map((checked) => checked.scanKey)).toEqual([0]);
     expect(second.dicom.map((checked) => checked.scanKey)).toEqual([2]);
     // No worker here: the page reads the file itself; a file named DICOMDIR is one whatever it holds.

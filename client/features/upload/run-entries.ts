@@ -67,7 +67,8 @@ export function summarize(
     if (entry.status === 'duplicate') duplicates++;
     if (entry.status === 'refused') refused.push({ id: entry.id, path: entry.path, reason: entry.refusal ?? 'unreadable' });
     if (entry.status === 'stored' || entry.status === 'duplicate' || entry.status === 'refused') files.finished++;
-    if (entry.status === 'sending' || entry.status === 'held') active.push({ id: entry.id, path: entry.path, size: entry.size, sent: entry.sent });
+    if (entry.status === 'sending' || entry.status === 'held')
+      active.push({ id: entry.id, path: entry.path, size: entry.size, sent: entry.sent });
   }
   // A file the server found it had already counts as already stored, like one the page skipped.
   const skipped = { ...skipCounts, alreadyStored: skipCounts.alreadyStored + duplicates };
