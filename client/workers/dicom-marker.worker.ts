@@ -2,7 +2,6 @@
 import { expose, transfer } from 'comlink';
 import { readDicomIdentity, type DicomIdentity } from './dicom-identity';
 import { MarkerVerdict, scanFiles, type ScannedBatch } from './dicom-marker';
-import { pathOrder } from './path-order';
 
 /**
  * The files that passed the marker check, by the page's key, until their identity is asked for
@@ -32,11 +31,6 @@ const markerScanWorker = {
     const file = passed.get(key);
     passed.delete(key);
     return file ? readDicomIdentity(file, path, file.size) : { sopInstanceUid: null, dicomdir: false };
-  },
-  /** Sorting a disc's thousands of paths takes tens of milliseconds: done here, not on the page. */
-  order(paths: string[]): Uint32Array {
-    const order = pathOrder(paths);
-    return transfer(order, [order.buffer]);
   },
 };
 

@@ -2,7 +2,6 @@ import { releaseProxy, wrap } from 'comlink';
 import { readDicomIdentity, type DicomIdentity } from '../../workers/dicom-identity';
 import { MarkerVerdict, scanFiles, type ScannedBatch } from '../../workers/dicom-marker';
 import type { MarkerScanWorker } from '../../workers/dicom-marker.worker';
-import { pathOrder } from '../../workers/path-order';
 
 /**
  * Why a worker, fed in small batches, two at a time (measured with bench/marker-scan.ts, Chromium,
@@ -183,8 +182,6 @@ const mark = (name: string, detail?: object) => performance.mark?.(`marker-scan:
 export type MarkerScanner = {
   /** Checks the markers; checked files stream through `handlers.onChecked`, the promise resolves with all of them. */
   scan<T extends { file: File }>(items: readonly T[], handlers: ScanHandlers<T>): Promise<ScanResult<T>>;
-  /** The indexes of `paths` in folder order, sorted in the worker. */
-  order(paths: string[]): Promise<Uint32Array>;
   /** The identity of a file a scan passed, read in the worker (the page slices nothing). */
   identify(file: { file: File; path: string; size: number; scanKey?: number }): Promise<DicomIdentity>;
   /** Stops running scans (they resolve with what they checked, handing nothing more on) and ends the worker. */
@@ -193,7 +190,6 @@ export type MarkerScanner = {
 
 type Backend = {
   scan: (files: File[], firstKey: number) => Promise<ScannedBatch>;
-  order: (paths: string[]) => Promise<Uint32Array>;
   /** undefined where no worker holds the files: the page reads them itself. */
   identify?: (key: number, path: string) => Promise<DicomIdentity>;
   /** Rejects when the worker's script failed: nothing would answer. */
@@ -208,7 +204,7 @@ type Backend = {
  */
 function startBackend(): Backend {
   if (typeof Worker === 'undefined') {
-    return { scan: scanFiles, order: async (paths) => pathOrder(paths), failed: new Promise(() => {}), end: () => {} };
+    return { scan: scanFiles, failed: new Promise(() => {}), end: () => {} };
   }
   const worker = new Worker(new URL('../../workers/dicom-marker.worker.ts', import.meta.url), { type: 'module' });
   const remote = wrap<MarkerScanWorker>(worker);
@@ -220,7 +216,6 @@ function startBackend(): Backend {
   let ended = false;
   return {
     scan: (files, firstKey) => remote.scan(files, firstKey),
-    order: (paths) => remote.order(paths),
     identify: (key, path) => remote.identify(key, path),
     failed,
     end: () => {
@@ -256,7 +251,6 @@ export function createMarkerScanner(): MarkerScanner {
         if (disposed && scansRunning === 0) backend.end();
       }
     },
-    order: (paths) => Promise.race([backend.order(paths), backend.failed]),
     identify: ({ file, path, size, scanKey }) =>
       backend.identify && scanKey !== undefined
         ? Promise.race([backend.identify(scanKey, path), backend.failed])
