@@ -132,7 +132,9 @@ export function printViewer(figures: ViewerFigures): boolean {
   console.log(
     `  from the image request: median ${median(figures.fromImageRequest).toFixed(2)} s (${figures.fromImageRequest.map((s) => s.toFixed(2)).join(', ')}; download, decode in a worker, draw)`,
   );
-  console.log('\n## Viewer: lazy chunk (not loaded by the home page; not precached)');
+  console.log(
+    '\n## Viewer: lazy chunk (not loaded by the home page; not precached: the service worker keeps it only for a patient who keeps images)',
+  );
   const total = { bytes: 0, gzip: 0, brotli: 0 };
   for (const file of figures.chunk) {
     console.log(
