@@ -5,6 +5,7 @@ import { axeViolations } from './support/axe';
 import { signInThroughApi } from './support/api-sign-in';
 import { keptCount } from './support/device-store';
 import { testOnOwnServer } from './support/own-server';
+import { expectDrawn } from './support/viewer-canvas';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
 
 /**
@@ -26,39 +27,12 @@ const usagePattern = (used: string) =>
 const megabytes = (bytes: number) =>
   new Intl.NumberFormat('en', { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / 1e6);
 
-/**
- * What the canvas of a viewport shows: how many of its sampled pixels are not black, and how many
- * grey levels they take. A drawn mammogram has many; a blank or a one-colour canvas one or two.
- */
-async function canvasInk(viewport: Locator): Promise<{ lit: number; levels: number }> {
-  return viewport
-    .locator('canvas')
-    .first()
-    .evaluate((canvas: HTMLCanvasElement) => {
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0 || canvas.height === 0) return { lit: 0, levels: 0 };
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      const levels = new Set<number>();
-      let lit = 0;
-      const step = Math.max(1, Math.floor(data.length / 4 / 20_000)) * 4;
-      for (let index = 0; index < data.length; index += step) {
-        const grey = data[index]!;
-        levels.add(grey);
-        if (grey > 16) lit++;
-      }
-      return { lit, levels: levels.size };
-    });
-}
-
 /** The four standard views hung and each one drawn. */
 async function expectFourViewsDrawn(page: Page): Promise<void> {
   const regions = page.getByRole('group', { name: en['images.hanging.label'] }).getByRole('region');
   await expect(regions).toHaveCount(4, PAGE_LOAD);
   for (let index = 0; index < 4; index++) {
-    const viewport = regions.nth(index);
-    await expect(viewport).toHaveAttribute('data-status', 'drawn', { timeout: 20_000 });
-    await expect.poll(async () => (await canvasInk(viewport)).levels, { timeout: 10_000 }).toBeGreaterThan(8);
-    expect((await canvasInk(viewport)).lit).toBeGreaterThan(100);
+    await expectDrawn(regions.nth(index));
   }
 }
 
