@@ -20,6 +20,13 @@ export type TestDatabase = {
  * in-memory PGlite instead (and still uses a schema of its own, to keep one code path).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const database = await openTestSchema();
+  await migrate(database.db, database.schema);
+  return database;
+}
+
+/** A schema name and a pool on the run's database (see createTestDatabase), nothing in it yet. */
+export async function openTestSchema(): Promise<TestDatabase> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   let embedded: EmbeddedDatabase | undefined;
   let url = inject('databaseUrl');
@@ -28,7 +35,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url = embedded.url;
   }
   const db = createDb({ url, schema, poolMax: embedded?.poolMax ?? 4 });
-  await migrate(db, schema);
   return {
     db,
     schema,

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { inject } from 'vitest';
-import type { EmbeddedDatabase } from '../../db/embedded';
 import { migrationSource } from '../../db/migrations';
-import { createDb, type Db } from '../../server/db';
-import { startTestEmbeddedDatabase } from './embedded-template';
+import type { Db } from '../../server/db';
+import { openTestSchema } from './database';
 
 /**
  * The database of one migration's test: a schema of its own on PGlite (or on PostgreSQL with
@@ -30,20 +27,13 @@ const nameOf = (entry: unknown) =>
   typeof entry === 'string' ? entry : ((entry as { file?: string; name?: string }).file ?? (entry as { name: string }).name);
 
 export async function databaseBefore(migration: string): Promise<MigrationDatabase> {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  let embedded: EmbeddedDatabase | undefined;
-  let url = inject('databaseUrl');
-  if (inject('databaseKind') === 'pglite') {
-    embedded = await startTestEmbeddedDatabase();
-    url = embedded.url;
-  }
-  const db = createDb({ url, schema, poolMax: embedded?.poolMax ?? 4 });
+  const { db, schema, drop } = await openTestSchema();
   const config: Knex.MigratorConfig = { migrationSource, schemaName: schema };
   const list = async () => (await db.migrate.list(config)) as [unknown[], unknown[]];
   const pending = async () => (await list())[1].map(nameOf);
   await db.raw('CREATE SCHEMA ??', [schema]);
-  while ((await pending())[0] !== migration) {
-    if ((await pending()).length === 0) throw new Error(`no migration ${migration}`);
+  for (let next = await pending(); next[0] !== migration; next = await pending()) {
+    if (next.length === 0) throw new Error(`no migration ${migration}`);
     await db.migrate.up(config);
   }
   return {
@@ -54,13 +44,6 @@ export async function databaseBefore(migration: string): Promise<MigrationDataba
     up: async () => void (await db.migrate.up(config)),
     down: async () => void (await db.migrate.down({ ...config, name: migration } as Knex.MigratorConfig)),
     latest: async () => void (await db.migrate.latest(config)),
-    async drop() {
-      try {
-        await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
-      } finally {
-        await db.destroy();
-        await embedded?.stop();
-      }
-    },
+    drop,
   };
 }
