@@ -15,21 +15,15 @@ import {
   type KeptListKind,
   type OwnerKey,
 } from '../lib/device-db';
+import { createChangeSignal } from '../lib/change-signal';
 import { dropViewerCode } from '../lib/viewer-code';
 import type { ScreeningResult } from '@common/types/result';
 import type { KeptDocument } from './kept-documents';
 
 /** Tells the "Saved on this device" list that the kept copies changed. */
-const changes = new EventTarget();
-
-export function onKeptChange(listener: () => void): () => void {
-  changes.addEventListener('change', listener);
-  return () => changes.removeEventListener('change', listener);
-}
-
-function announceChange(): void {
-  changes.dispatchEvent(new Event('change'));
-}
+const changes = createChangeSignal();
+export const onKeptChange = changes.subscribe;
+const announceChange = changes.announce;
 
 export type OfflineScreening = { result: ScreeningResult; savedAt: string };
 

@@ -10,6 +10,7 @@ import {
   putImageSetCopy,
   type OwnerKey,
 } from '../../lib/device-db';
+import { createChangeSignal } from '../../lib/change-signal';
 import { dropViewerCode, keepViewerCode } from '../../lib/viewer-code';
 
 export type ScreeningImageSet = Extract<ImageSet, { kind: 'screening' }>;
@@ -126,16 +127,9 @@ export async function keptImageBytes(ownerKey: OwnerKey, imageId: string): Promi
 }
 
 /** Tells the viewer page that the kept images changed (offline it shows only what is kept). */
-const changes = new EventTarget();
-
-export function onKeptImagesChange(listener: () => void): () => void {
-  changes.addEventListener('change', listener);
-  return () => changes.removeEventListener('change', listener);
-}
-
-function announceChange(): void {
-  changes.dispatchEvent(new Event('change'));
-}
+const changes = createChangeSignal();
+export const onKeptImagesChange = changes.subscribe;
+const announceChange = changes.announce;
 
 /** After a removal: once no images are kept on the device, for anybody, the viewer's code goes too. */
 async function afterRemoval(): Promise<void> {
