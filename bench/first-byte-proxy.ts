@@ -26,28 +26,45 @@ const HEADERS_END = Buffer.from('\r\n\r\n');
 /** A request head larger than this is no browser's: stop reading the connection (bytes still flow). */
 const MAX_HEAD_BYTES = 64 * 1024;
 
-/** Follows one connection's requests; calls `onTusBody` when bytes of a tus request's body arrive. */
-function requestReader(onTusBody: () => void): (chunk: Buffer) => void {
+/** What to pass on of a chunk; `hold`: a tus request began after those bytes and is held (holdUploads). */
+type ReadChunk = { forward: Buffer[]; hold: boolean };
+
+/**
+ * Follows one connection's requests; calls `onTusBody` when bytes of a tus request's body arrive.
+ * A request's head is passed on only once it is whole, so one that is held never reaches the portal.
+ */
+function requestReader(onTusBody: () => void, holdUploads: boolean): (chunk: Buffer) => ReadChunk {
   let head = Buffer.alloc(0);
   let bodyLeft = 0;
   let tusBody = false;
-  let lost = false; // a framing this reader does not follow (chunked, oversized): it stops reading
+  let lost = false; // a framing this reader does not follow (chunked, oversized): it passes bytes on unread
   return (chunk) => {
+    const forward: Buffer[] = [];
     let rest = chunk;
-    while (!lost && rest.length > 0) {
+    while (rest.length > 0) {
+      if (lost) {
+        forward.push(rest);
+        break;
+      }
       if (bodyLeft > 0) {
         if (tusBody) onTusBody();
         const taken = Math.min(bodyLeft, rest.length);
         bodyLeft -= taken;
+        forward.push(rest.subarray(0, taken));
         rest = rest.subarray(taken);
         continue;
       }
       head = Buffer.concat([head, rest]);
       const end = head.indexOf(HEADERS_END);
       if (end < 0) {
-        lost = head.length > MAX_HEAD_BYTES;
-        return;
+        if (head.length > MAX_HEAD_BYTES) {
+          lost = true;
+          forward.push(head);
+          head = Buffer.alloc(0);
+        }
+        break;
       }
+      const whole = head.subarray(0, end + HEADERS_END.length);
       const text = head.subarray(0, end).toString('latin1');
       rest = head.subarray(end + HEADERS_END.length);
       head = Buffer.alloc(0);
@@ -58,30 +75,43 @@ function requestReader(onTusBody: () => void): (chunk: Buffer) => void {
           ?.slice(name.length + 1)
           .trim();
       tusBody = TUS_BODY.test(requestLine);
+      if (tusBody && holdUploads) return { forward, hold: true };
+      forward.push(whole);
       if (header('transfer-encoding')) {
         // The browser sends a file with its length; a chunked body is followed no further.
         if (tusBody && rest.length > 0) onTusBody();
         lost = true;
-        return;
+        continue;
       }
       bodyLeft = Number(header('content-length') ?? 0);
     }
+    return { forward, hold: false };
   };
 }
 
-export async function startFirstByteProxy(targetPort: number): Promise<FirstByteProxy> {
+/**
+ * `holdUploads`: a tus request carrying file bytes is never passed on and its connection is no
+ * longer read, so the browser waits as on a network that takes nothing: its own reading of the
+ * file stops at the socket's buffers. (A held request is not answered either.)
+ */
+export async function startFirstByteProxy(targetPort: number, { holdUploads = false } = {}): Promise<FirstByteProxy> {
   // When the body of each tus request began to arrive, in order.
   const bodyStarts: number[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(targetPort, '127.0.0.1');
     sockets.add(client).add(upstream);
-    const read = requestReader(() => bodyStarts.push(performance.timeOrigin + performance.now()));
+    const read = requestReader(() => bodyStarts.push(performance.timeOrigin + performance.now()), holdUploads);
+    let held = false;
     client.on('data', (chunk: Buffer) => {
-      read(chunk);
-      if (!upstream.write(chunk)) client.pause();
+      if (held) return;
+      const { forward, hold } = read(chunk);
+      let full = false;
+      for (const bytes of forward) full = !upstream.write(bytes) || full;
+      held = hold;
+      if (full || held) client.pause();
     });
-    upstream.on('drain', () => client.resume());
+    upstream.on('drain', () => held || client.resume());
     upstream.pipe(client);
     client.on('end', () => upstream.end());
     const close = () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -380,8 +380,13 @@ function fileOnDisk(file: string): NonNullable<UploadOptions['fileReader']> {
   };
 }
 
-/** Sends a run while sampling the server's resident memory and CPU time. */
+/**
+ * Sends a run while sampling the server's resident memory and CPU time. The disk's write-back of
+ * earlier runs is finished first (`sync`): otherwise a run pays for the one before it, and the
+ * way that runs second in a round looks slower than it is.
+ */
 async function timedUpload<Batch>(server: Server, batches: Batch[], send: Sender<Batch>): Promise<UploadRun> {
+  execFileSync('sync');
   const baseline = rssOf(server.pid);
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 20);

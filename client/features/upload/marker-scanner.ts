@@ -19,8 +19,12 @@ const MAX_BATCH = 1000;
 const TARGET_POST_MS = 8;
 /** Batches posted and not yet answered: the next post overlaps the worker's reads of the last one. */
 export const BATCHES_IN_FLIGHT = 2;
-/** Checked files are handed on at most this often, the first at once: each hand-over updates the list. */
-export const HAND_OVER_EVERY_MS = 100;
+/**
+ * Checked files are handed on at most this often, the first at once. Each hand-over is main-thread
+ * work taken from posting files; more often than the page shows progress (upload-run.ts
+ * SNAPSHOT_EVERY_MS) buys nothing, and files reach the transfers well before they are needed.
+ */
+export const HAND_OVER_EVERY_MS = 250;
 
 export function nextBatchSize(previous: number, postMs: number): number {
   const fitting = Math.round((previous * TARGET_POST_MS) / Math.max(postMs, 0.1));
