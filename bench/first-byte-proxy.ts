@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
  * A TCP proxy in front of the portal that passes every byte through unchanged and notes when the
  * first byte of the body of a tus request (a POST creating an upload with its first bytes, or a
  * PATCH) reaches it: the moment the server could start storing the patient's file. It reads the
- * browser's HTTP/1.1 requests only to find where each body starts and ends.
+ * browser's HTTP/1.1 requests only to find where each body starts and ends. Started with
+ * `holdUploads`, it passes on everything but those tus requests, which it holds (startFirstByteProxy).
  */
 export type FirstByteProxy = {
   url: string;
