@@ -30,7 +30,7 @@ const tus = vi.hoisted(() => {
   type Answer = { outcome: string; refusal?: string } | { status: number; code: string } | 'hold';
   const state = {
     uploads: [] as Array<{ path: string; options: unknown; headers: Record<string, string>; aborted: boolean | 'terminated' }>,
-    answer: (_path: string): Answer => ({ outcome: 'stored' }),
+    answer: (_path: string): Answer | Promise<Answer> => ({ outcome: 'stored' }),
   };
   return state;
 });
@@ -53,7 +53,7 @@ vi.mock('tus-js-client', () => {
     start() {
       void (async () => {
         await this.options.onBeforeRequest({ setHeader: (name, value) => (this.record.headers[name] = value) });
-        const answer = tus.answer(this.record.path);
+        const answer = await tus.answer(this.record.path);
         if (answer === 'hold') return;
         if ('status' in answer) {
           this.options.onError(
@@ -198,7 +198,12 @@ describe('UploadPage', () => {
 
   it('stops the remaining files after a quota refusal, says why, and tries the failed ones again', async () => {
     baseRoutes();
-    tus.answer = (path) => (path === 'IM1' ? { status: 413, code: 'UPLOAD_QUOTA_EXCEEDED' } : 'hold');
+    // IM1 is refused once the first four files are on their way.
+    tus.answer = async (path) => {
+      if (path !== 'IM1') return 'hold';
+      await vi.waitFor(() => expect(tus.uploads).toHaveLength(4));
+      return { status: 413, code: 'UPLOAD_QUOTA_EXCEEDED' };
+    };
     const user = userEvent.setup({ applyAccept: false });
     const { container } = renderAt('/portal/upload-screenings', <UploadPage />);
     await screen.findByRole('button', { name: 'Choose folder' });

@@ -2,6 +2,7 @@ import { releaseProxy, wrap } from 'comlink';
 import { readDicomIdentity, type DicomIdentity } from '../../workers/dicom-identity';
 import { MarkerVerdict, scanFiles, type ScannedBatch } from '../../workers/dicom-marker';
 import type { MarkerScanWorker } from '../../workers/dicom-marker.worker';
+import { yieldToPage } from '../../lib/yield-to-page';
 
 /**
  * Why a worker, fed in small batches, two at a time (measured with bench/marker-scan.ts, Chromium,
@@ -57,20 +58,6 @@ export type ScanEnvironment = {
   /** True once the scanner is disposed: nothing more is posted or handed on. */
   stopped: () => boolean;
 };
-
-function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  // A message, unlike a timer, is not slowed to 4 ms when chained.
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 /**
  * Sends the files to the worker in batches, each post a task of its own, BATCHES_IN_FLIGHT at

@@ -123,14 +123,19 @@ describe('pickedFromDropItems (a paste)', () => {
 });
 
 describe('pickedFromFileList', () => {
-  it('takes the path inside a picked folder, or the bare name of a picked file', () => {
+  it('takes the path inside a picked folder, or the bare name of a picked file', async () => {
     const inFolder = new File(['x'], '4648');
     Object.defineProperty(inFolder, 'webkitRelativePath', { value: 'dicomdirtests/98892003/MR700/4648' });
     const single = new File(['x'], 'CT_small.dcm');
-    expect(pickedFromFileList([inFolder, single]).map((picked) => picked.path)).toEqual([
+    expect((await pickedFromFileList([inFolder, single])).map((picked) => picked.path)).toEqual([
       'dicomdirtests/98892003/MR700/4648',
       'CT_small.dcm',
     ]);
-    expect(pickedFromFileList(null)).toEqual([]);
+    expect(await pickedFromFileList(null)).toEqual([]);
+  });
+
+  it('keeps the pick order of a folder mapped over several tasks', async () => {
+    const files = Array.from({ length: 2_345 }, (_, index) => new File(['x'], `IM${index}`));
+    expect((await pickedFromFileList(files)).map((picked) => picked.path)).toEqual(files.map((file) => file.name));
   });
 });

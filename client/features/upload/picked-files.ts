@@ -1,11 +1,25 @@
 import type { DropItem } from 'react-aria-components';
+import { yieldToPage } from '../../lib/yield-to-page';
 
 /** A file the patient picked, with its path inside the picked folder (or its bare name). */
 export type PickedFile = { file: File; path: string };
 
-/** From a file input; a folder picker gives each file its path below the chosen folder. */
-export function pickedFromFileList(files: FileList | readonly File[] | null): PickedFile[] {
-  return Array.from(files ?? [], (file) => ({ file, path: file.webkitRelativePath || file.name }));
+/** Files mapped per task: a folder of 5,000 mapped at once is tens of ms of a busy main thread. */
+const FILES_PER_TASK = 1000;
+
+/**
+ * From a file input; a folder picker gives each file its path below the chosen folder. The list is
+ * copied during the change event (the input may be cleared later) and mapped in tasks of their
+ * own after it, so the pick's event ends at once.
+ */
+export async function pickedFromFileList(files: FileList | readonly File[] | null): Promise<PickedFile[]> {
+  const list = Array.from(files ?? []);
+  const picked: PickedFile[] = [];
+  for (let start = 0; start < list.length; start += FILES_PER_TASK) {
+    await yieldToPage();
+    for (const file of list.slice(start, start + FILES_PER_TASK)) picked.push({ file, path: file.webkitRelativePath || file.name });
+  }
+  return picked;
 }
 
 /** Every entry of a folder: a reader hands out at most 100 per call, so ask until it answers none. */

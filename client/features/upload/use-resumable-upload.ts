@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { KnownInstancesRequest, KnownInstancesResponse, UploadLimits } from '@common/types/upload';
 import { api } from '../../lib/api';
+import { yieldToPage } from '../../lib/yield-to-page';
 import { notify } from '../../stores/notification-store';
 import { session } from '../../stores/session-store';
 import { createMarkerScanner, type MarkerScanner } from './marker-scanner';
@@ -114,6 +115,9 @@ export function useResumableUpload(limits: UploadLimits | null, onSettled: () =>
 
   const pick = useCallback(
     async (picked: PickedFile[] | Promise<PickedFile[]>) => {
+      // The pick's event ends first, and the progress panel's first render (cold code, tens of ms
+      // on a busy tablet) is a transition: React renders it in slices between the scan's posts.
+      await yieldToPage();
       const worker = scanner.current;
       const tus = context.current;
       if (!limits || !worker || !tus) return;
@@ -123,11 +127,12 @@ export function useResumableUpload(limits: UploadLimits | null, onSettled: () =>
         target?.dispose();
         target = newRun(limits.maxFileBytes, tus, worker);
         runRef.current = target;
-        setRun(target);
+        const created = target;
+        startTransition(() => setRun(created));
       }
       const into = target;
       into.scanStarted();
-      setScanning(true);
+      startTransition(() => setScanning(true));
       try {
         await worker.scan(await picked, {
           onChecked: (dicom, counts) => into.addChecked(dicom, counts),
