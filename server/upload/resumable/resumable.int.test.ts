@@ -364,6 +364,35 @@ describe('creations whose body stops early', () => {
     await waitFor(async () => (await app.db('resumable_uploads').pluck('id')).length === rowsBefore.length);
     await waitFor(async () => resumableFiles().length === filesBefore.length);
   });
+
+  it('leaves nothing of a creation whose client went away before the body was read (while its reservation waited)', async () => {
+    const rowsBefore = await app.db('resumable_uploads').pluck('id');
+    const image = syntheticMammogram('gone-before-body', 2);
+    // The reservation waits on this lock (on PGlite, on the one connection): the client goes away meanwhile.
+    const blocker = await app.db.transaction();
+    await blocker.raw('LOCK TABLE resumable_uploads IN ACCESS EXCLUSIVE MODE');
+    const request = http.request(`${app.baseUrl}${UPLOADS}`, {
+      method: 'POST',
+      headers: {
+        ...TUS,
+        ...OCTETS,
+        'upload-length': String(image.bytes.length),
+        'upload-metadata': metadataHeader({ name: 'gone.dcm' }),
+        'content-length': String(image.bytes.length),
+        cookie: cookieHeader(patient),
+        'x-csrf-token': patient.csrfToken!,
+      },
+    });
+    request.on('error', () => undefined);
+    request.flushHeaders();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const closed = new Promise((resolve) => request.once('close', resolve));
+    request.destroy();
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await blocker.commit();
+    await waitFor(async () => (await app.db('resumable_uploads').pluck('id')).length === rowsBefore.length);
+  });
 });
 
 async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {

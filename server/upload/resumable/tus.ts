@@ -174,12 +174,16 @@ function bodyStreamOf(req: ExpressRequest): ReadableStream<Uint8Array> {
       failure = error;
       notify();
     });
-    // The client went away mid-body: what arrived is kept, the rest never comes.
-    req.once('close', () => {
-      if (!req.complete) failure ??= new Error('request body aborted');
-      notify();
-    });
   };
+  // The client went away mid-body: what arrived is kept, the rest never comes. Listened for from
+  // the start: a client gone while the request waited (for its reservation, for the lease) has
+  // closed it before tus first asks for bytes, and would leave that read waiting for ever.
+  const gone = () => {
+    if (!req.complete) failure ??= new Error('request body aborted');
+    notify();
+  };
+  if (req.destroyed) gone();
+  else req.once('close', gone);
   let reading = false;
   return new ReadableStream<Uint8Array>(
     {
