@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../tests/support/app';
+import { servedRoutes } from '../tests/support/served-routes';
 
 /**
  * docs/api.md is the API's contract until an OpenAPI document generated from the schemas
@@ -14,25 +15,8 @@ const doc = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8');
 const normalise = (method: string, path: string) =>
   `${method.toUpperCase()} ${path.replace(/\/(\{\w+\}|:\w+)/g, '/{}').replace(/\/$/, '') || '/'}`;
 
-type RouterLayer = { rawPath?: unknown; route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: RouterLayer[] } };
-
-/** The routes of an Express 5 app, walked from its router stack (router 2 keeps each layer's `rawPath`). */
-function servedRoutes(stack: RouterLayer[], prefix = ''): string[] {
-  return stack.flatMap((layer) => {
-    if (layer.route) {
-      return Object.keys(layer.route.methods).map((method) => normalise(method, prefix + layer.route!.path));
-    }
-    if (!layer.handle.stack) return [];
-    const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-    return servedRoutes(layer.handle.stack, prefix + mount);
-  });
-}
-
 function apiRoutesOf(express: Express): string[] {
-  const stack = (express as unknown as { router: { stack: RouterLayer[] } }).router.stack;
-  const api = stack.find((layer) => layer.rawPath === '/api');
-  if (!api?.handle.stack) throw new Error('no /api router');
-  return [...new Set(servedRoutes(api.handle.stack))].sort();
+  return [...new Set(servedRoutes(express, '/api').map(({ method, path }) => normalise(method, path)))].sort();
 }
 
 /** Every `METHOD /path` the document names in code spans, under /api (written with or without the prefix). */

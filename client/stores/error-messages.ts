@@ -11,6 +11,7 @@ const ERROR_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   NOT_FOUND: 'errors.NOT_FOUND',
   UNAUTHENTICATED: 'errors.UNAUTHENTICATED',
   PASSWORD_CHANGE_REQUIRED: 'errors.PASSWORD_CHANGE_REQUIRED',
+  BAD_REQUEST: 'errors.BAD_REQUEST',
   NETWORK: 'errors.offline',
   UNKNOWN: 'errors.generic',
 };

@@ -15,6 +15,7 @@ import { imagesRouter } from '../images/routes';
 import { ordersRouter } from '../orders/routes';
 import { createIsoService } from '../iso/service';
 import { apiNotFound } from '../lib/error-handler';
+import { refuseUnstorableText } from '../lib/unstorable-text';
 import { passwordResetRouter } from '../password-reset/routes';
 import { screeningsRouter } from '../screenings/routes';
 import { surveyRouter } from '../survey/routes';
@@ -34,6 +35,7 @@ export function patientApi(deps: ServerDeps, sessions: RequestHandler): Router {
   const api = Router();
   api.use(noStore);
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(refuseUnstorableText);
   // Ahead of the session: answering it must not start one.
   api.use(appInfoRouter(deps));
   api.use(sessions);

@@ -25,13 +25,18 @@ function firstIssuePerField(error: ZodError): { path: string; message: string }[
   return [...byPath].map(([path, message]) => ({ path, message }));
 }
 
-/** Any other unreadable body (unsupported charset or encoding ...) is a BAD_JSON with its status. */
-function readBodyError(error: unknown): { status: number; code: 'BAD_JSON' | 'PAYLOAD_TOO_LARGE' } | undefined {
+/**
+ * The framework's own refusals of a request: body-parser's (marked with `type`; any other
+ * unreadable body, an unsupported charset or encoding, is a BAD_JSON with its status), and the rest
+ * of its 4xx (a body whose Content-Encoding does not inflate, a path parameter that does not decode)
+ * as BAD_REQUEST.
+ */
+function requestError(error: unknown): { status: number; code: 'BAD_JSON' | 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' } | undefined {
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
-  if (typeof type !== 'string') return undefined;
-  const known = BODY_PARSER_ERRORS[type];
-  if (known) return known;
-  return typeof status === 'number' && status >= 400 && status < 500 ? { status, code: 'BAD_JSON' } : undefined;
+  const clientStatus = typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+  if (typeof type === 'string' && BODY_PARSER_ERRORS[type]) return BODY_PARSER_ERRORS[type];
+  if (clientStatus === undefined) return undefined;
+  return { status: clientStatus, code: typeof type === 'string' ? 'BAD_JSON' : 'BAD_REQUEST' };
 }
 
 /**
@@ -50,9 +55,9 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
     res.status(400).json({ code: 'VALIDATION', issues: firstIssuePerField(error) });
     return;
   }
-  const bodyError = readBodyError(error);
-  if (bodyError) {
-    res.status(bodyError.status).json({ code: bodyError.code });
+  const refused = requestError(error);
+  if (refused) {
+    res.status(refused.status).json({ code: refused.code });
     return;
   }
   req.log.error({ err: errorForLog(error) }, 'unhandled error');

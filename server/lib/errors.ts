@@ -7,6 +7,7 @@ import type { UploadErrorCode } from '../../common/types/upload';
 export type ErrorCode =
   | 'VALIDATION'
   | 'BAD_JSON'
+  | 'BAD_REQUEST'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNAUTHENTICATED'
   | 'INVALID_ACCESS_CODE'

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
+import { refuseUnstorableText } from '../lib/unstorable-text';
 import { providerContextOf, requireScope, type ProviderContext } from './authenticate';
 import { requestFingerprint, runIdempotent } from './idempotency';
 import type { ProviderScope } from './scopes';
@@ -109,6 +110,7 @@ export function endpointsRouter(deps: EndpointDeps, endpoints: readonly Provider
         next();
       },
       readBody,
+      refuseUnstorableText,
       async (req, res) => {
         const context = providerContextOf(req, res);
         requireScope(context, endpoint.scope);

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMinimal, startTestApp, type TestApp } from '../../tests/support/app';
 import { createTestApiKey, ProviderClient } from '../../tests/support/provider';
+import { servedRoutes } from '../../tests/support/served-routes';
 import { createApiKeyService } from './keys/api-key-service';
 import { PROVIDER_API_PREFIX } from './openapi';
 
@@ -13,22 +14,10 @@ afterAll(() => app?.close());
 
 const keys = () => createApiKeyService({ db: app.db, clock: app.clock.now, config: app.config });
 
-type RouterLayer = { rawPath?: unknown; route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: RouterLayer[] } };
-
-/** The provider routes the app serves, walked from Express's router, as OpenAPI writes them. */
+/** The provider routes the app serves, as OpenAPI writes them. */
 function servedProviderRoutes(): string[] {
-  const walk = (stack: RouterLayer[], prefix: string): string[] =>
-    stack.flatMap((layer) => {
-      if (layer.route) {
-        return Object.keys(layer.route.methods).map((method) => `${method} ${(prefix + layer.route!.path).replace(/:(\w+)/g, '{$1}')}`);
-      }
-      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-      return layer.handle.stack ? walk(layer.handle.stack, prefix + mount) : [];
-    });
-  const stack = (app.express as unknown as { router: { stack: RouterLayer[] } }).router.stack;
-  const provider = stack.find((layer) => layer.rawPath === PROVIDER_API_PREFIX);
-  if (!provider?.handle.stack) throw new Error('no provider router');
-  return [...new Set(walk(provider.handle.stack, ''))].filter((route) => !/ \/(openapi\.json|docs)$/.test(route)).sort();
+  const routes = servedRoutes(app.express, PROVIDER_API_PREFIX).map(({ method, path }) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+  return [...new Set(routes)].filter((route) => !/ \/(openapi\.json|docs)$/.test(route)).sort();
 }
 
 describe('the OpenAPI document', () => {
