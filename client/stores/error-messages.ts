@@ -12,6 +12,7 @@ const ERROR_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   UNAUTHENTICATED: 'errors.UNAUTHENTICATED',
   PASSWORD_CHANGE_REQUIRED: 'errors.PASSWORD_CHANGE_REQUIRED',
   BAD_REQUEST: 'errors.BAD_REQUEST',
+  NO_CONNECTION: 'errors.noConnection',
   NETWORK: 'errors.offline',
   UNKNOWN: 'errors.generic',
 };

@@ -27,6 +27,9 @@ describe('notifications', () => {
   it('translate server error codes, with a generic message for unknown ones', () => {
     expect(errorMessageKey('NOT_FOUND')).toBe('errors.NOT_FOUND');
     expect(errorMessageKey('NETWORK')).toBe('errors.offline');
+    // The database (or another part of the portal) out of reach: "no connection", not "an error occured".
+    expect(errorMessageKey('NO_CONNECTION')).toBe('errors.noConnection');
+    expect(errorMessageKey('BAD_REQUEST')).toBe('errors.BAD_REQUEST');
     expect(errorMessageKey('SOMETHING_NEW')).toBe('errors.generic');
     expect(errorMessageKey(null)).toBe('errors.generic');
   });

@@ -1,7 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { AppError, notFound } from './errors';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { errorForLog } from './logger';
+
+/** When a client may ask again after the database was out of reach: a restart or fail-over takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Unknown `/api` paths answer JSON like every other API failure, not the SPA's HTML. */
 export const apiNotFound: RequestHandler = (_req, _res, next) => next(notFound());
@@ -53,6 +57,12 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   }
   if (error instanceof ZodError) {
     res.status(400).json({ code: 'VALIDATION', issues: firstIssuePerField(error) });
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The client shows "no connection" and may try again; the operator sees one line, not a stack per request.
+    req.log.warn({ err: { type: (error as Error).name, code: (error as { code?: unknown }).code } }, 'database unavailable');
+    res.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).status(503).json({ code: 'NO_CONNECTION', detail: 'no_connection' });
     return;
   }
   const refused = requestError(error);
