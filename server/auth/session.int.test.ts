@@ -165,6 +165,36 @@ describe('CSRF protection', () => {
     expect(response.body).toEqual({ code: 'COOKIES_BLOCKED', status: 3 });
   });
 
+  it("refuses, token or not, a request another site's page sent (Fetch Metadata, else Origin)", async () => {
+    const client = app.client();
+    await client.fetchCsrf();
+    const fromElsewhere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://portal.example.attacker.test' },
+      { origin: 'null' },
+    ];
+    for (const headers of fromElsewhere) {
+      const response = await client.post('/api/auth/login', body, { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.body).toEqual({ code: 'INVALID_CSRF_TOKEN' });
+    }
+  });
+
+  it("lets the portal's own pages through, and programs that name no origin", async () => {
+    const fromHere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin', origin: 'https://ignored.test' },
+      { origin: app.baseUrl },
+      {},
+    ];
+    for (const headers of fromHere) {
+      const client = app.client();
+      await client.fetchCsrf();
+      const response = await client.post('/api/auth/login', body, { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
   it('keeps the same token for the life of a session', async () => {
     const client = app.client();
     const first = await client.fetchCsrf();
