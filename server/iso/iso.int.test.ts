@@ -280,6 +280,8 @@ describe('studies the patient uploaded', () => {
     const id = seed.patient.olderScreeningId;
     await addImages(app.db, null, seed.patient.personalDataId, '2022-02-02T10:00:00Z', 'Testowa^Anna');
     expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'no_request' });
+    // The result page says the same, by the same rule: her uploads make the disc not empty.
+    expect((await patient.get(`/api/screening/result?id=${id}`)).body.iso).toEqual({ status: 'no_request' });
     const files = await builtDisc(id);
     expect(files.filter((file) => file.startsWith('DICOM/'))).toEqual(imagePaths(1));
   });
