@@ -13,6 +13,7 @@ const ERROR_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   PASSWORD_CHANGE_REQUIRED: 'errors.PASSWORD_CHANGE_REQUIRED',
   BAD_REQUEST: 'errors.BAD_REQUEST',
   NO_CONNECTION: 'errors.noConnection',
+  STORAGE_FULL: 'errors.STORAGE_FULL',
   NETWORK: 'errors.offline',
   UNKNOWN: 'errors.generic',
 };

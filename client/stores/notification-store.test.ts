@@ -30,6 +30,7 @@ describe('notifications', () => {
     // The database (or another part of the portal) out of reach: "no connection", not "an error occured".
     expect(errorMessageKey('NO_CONNECTION')).toBe('errors.noConnection');
     expect(errorMessageKey('BAD_REQUEST')).toBe('errors.BAD_REQUEST');
+    expect(errorMessageKey('STORAGE_FULL')).toBe('errors.STORAGE_FULL');
     expect(errorMessageKey('SOMETHING_NEW')).toBe('errors.generic');
     expect(errorMessageKey(null)).toBe('errors.generic');
   });

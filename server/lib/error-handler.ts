@@ -43,6 +43,12 @@ function requestError(error: unknown): { status: number; code: 'BAD_JSON' | 'BAD
   return { status: clientStatus, code: typeof type === 'string' ? 'BAD_JSON' : 'BAD_REQUEST' };
 }
 
+/** A write refused because the disk (or the data folder's quota) is full. */
+function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 /**
  * The one place errors become answers: `{ code, ...extra }`, never a stack or a driver message.
  */
@@ -63,6 +69,12 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
     // The client shows "no connection" and may try again; the operator sees one line, not a stack per request.
     req.log.warn({ err: { type: (error as Error).name, code: (error as { code?: unknown }).code } }, 'database unavailable');
     res.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).status(503).json({ code: 'NO_CONNECTION', detail: 'no_connection' });
+    return;
+  }
+  if (isStorageFull(error)) {
+    // The operator must act (the log says so once per call); the patient learns it is not her files.
+    req.log.error({ err: { code: (error as { code?: unknown }).code } }, 'storage full');
+    res.status(507).json({ code: 'STORAGE_FULL' });
     return;
   }
   const refused = requestError(error);

@@ -38,6 +38,7 @@ export class ResumableFileStore extends FileStore {
 
   /** See completedHere. */
   private readonly completedByRunningRequests = new Map<string, number>();
+  private readonly diskFailures = new Map<string, unknown>();
 
   /**
    * An empty file for the bytes; the row was made when the upload was reserved (service.ts). The
@@ -66,12 +67,16 @@ export class ResumableFileStore extends FileStore {
     let position = offset;
     let gathered: Buffer[] = [];
     let gatheredBytes = 0;
+    // Set while the disk writes: a failure then is the disk's (full, gone), not the body's.
+    let writing = false;
     const flush = async () => {
       if (gatheredBytes === 0) return;
       const [buffers, bytes] = [gathered, gatheredBytes];
       gathered = [];
       gatheredBytes = 0;
+      writing = true;
       const { bytesWritten } = await file.writev(buffers, position);
+      writing = false;
       if (bytesWritten !== bytes) throw new Error('short write');
       position += bytes;
     };
@@ -82,7 +87,13 @@ export class ResumableFileStore extends FileStore {
           gatheredBytes += chunk.length;
           if (gatheredBytes >= WRITE_BYTES) await flush();
         }
-      } catch {
+      } catch (error) {
+        if (writing) {
+          // tus answers every failure of a write that also broke its body stream as "aborted":
+          // the disk's own error is kept for the answer (a full disk has its code, docs/api.md).
+          this.diskFailures.set(id, error);
+          throw error;
+        }
         await flush();
         throw ERRORS.FILE_WRITE_ERROR;
       }
@@ -91,6 +102,13 @@ export class ResumableFileStore extends FileStore {
     } finally {
       await file.close();
     }
+  }
+
+  /** Why the disk refused the last write of upload `id` in this process, if it did (asked once). */
+  takeDiskFailure(id: string): unknown {
+    const failure = this.diskFailures.get(id);
+    this.diskFailures.delete(id);
+    return failure;
   }
 
   /**

@@ -106,9 +106,11 @@ export function createTusBridge(options: {
     }
     if (answer.status >= 400) {
       await answer.body?.cancel();
+      const uploadId = context.created?.id ?? (typeof req.params.id === 'string' ? req.params.id : undefined);
+      const diskFailure = uploadId === undefined ? undefined : options.store.takeDiskFailure(uploadId);
       // A creation that failed never told the client where its upload is: nobody can resume it.
       if (context.created) await resumable.discard(context.created.id);
-      throw appErrorFor(context.error, answer.status, logger);
+      throw diskFailure ?? appErrorFor(context.error, answer.status, logger);
     }
     if (context.created) {
       const { id } = context.created;
