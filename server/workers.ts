@@ -3,7 +3,7 @@ import { startIsoJobs, type IsoJobs } from './iso/jobs';
 import { outboxDeliveryFrom, startOutboxRetry } from './lib/outbox-retry';
 import { startOrderExpiry } from './orders/expiry';
 import { startPaymentProvider, type PaymentProviders } from './payments';
-import { removeStaleIncoming } from './upload/multipart';
+import { startIncomingSweep } from './upload/multipart';
 import { startBatchAudit } from './upload/resumable/batch-audit';
 import { startResumableUploadSweep } from './upload/resumable/expiry';
 
@@ -12,14 +12,14 @@ export type Workers = { isoJobs: IsoJobs; payments: PaymentProviders };
 /**
  * Every piece of background work of a portal process, started in one place: ISO builds and the
  * clean-up of expired images, outbox retries, the removal of uploads a dead process left
- * half-received, resumable uploads past their time, the payment sandbox's notifications and the expiry of unpaid orders. They run on the shared job queue (pg-boss on PostgreSQL), so several processes
+ * half-received (every 15 minutes), resumable uploads past their time, the payment sandbox's notifications and the expiry of unpaid orders. They run on the shared job queue (pg-boss on PostgreSQL), so several processes
  * share the work. `createApp` calls this once; `app.close()` stops the queue and with it them.
  */
 export function startWorkers(deps: Infrastructure): Workers {
   const { queue, db, config, logger, clock, storage } = deps;
   const isoJobs = startIsoJobs({ queue, db, config, logger, clock, storage });
   startOutboxRetry({ queue, db, logger, clock, delivery: outboxDeliveryFrom(config) });
-  void removeStaleIncoming(storage.incomingDir, clock());
+  startIncomingSweep({ queue, incomingDir: storage.incomingDir, clock });
   startResumableUploadSweep({ queue, db, storage, logger, clock });
   startBatchAudit({ queue, db, clock, logger });
   const payments = startPaymentProvider({ config, db, queue, logger });

@@ -4,15 +4,22 @@ import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import type { UploadLimits } from '../../common/types/upload';
+import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
+import type { JobQueue } from '../lib/job-queue';
 import { RESUMABLE_FOLDER } from './resumable/layout';
 
 /** The multipart field that carries the files (docs/api.md "DICOM upload"). */
 const UPLOAD_FIELD = 'dicoms';
 /** A name longer than this is cut before it is echoed in the `refused` list. */
 const MAX_NAME_LENGTH = 255;
-/** Directories of requests older than this can only be left by a process that died mid-upload. */
-const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * Directories of requests older than this can only be left by a process that died mid-upload:
+ * Node cuts any request after 5 minutes (`requestTimeout`), so an hour leaves a wide margin.
+ */
+const STALE_AFTER_MS = 60 * 60 * 1000;
+/** How often the clean-up runs: debris of a crash goes within the hour after it is stale. */
+const SWEEP_SECONDS = 15 * 60;
 
 /** The limits one request is held to; the answer of `GET /api/dicom/limits` adds the quota. */
 type RequestLimits = Pick<UploadLimits, 'maxFileBytes' | 'maxFilesPerRequest' | 'maxRequestBytes'>;
@@ -90,6 +97,14 @@ export function displayName(name: string): string {
   // eslint-disable-next-line no-control-regex
   const printable = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return printable.length > MAX_NAME_LENGTH ? `…${printable.slice(-(MAX_NAME_LENGTH - 1))}` : printable;
+}
+
+/**
+ * The clean-up of `incomingDir` as a periodic job on the shared queue, the first run at start: a
+ * crash mid-upload leaves nothing behind for long, restart or not.
+ */
+export function startIncomingSweep(deps: { queue: JobQueue; incomingDir: string; clock: Clock }): void {
+  deps.queue.every('incoming-upload-sweep', SWEEP_SECONDS, () => removeStaleIncoming(deps.incomingDir, deps.clock()));
 }
 
 /**

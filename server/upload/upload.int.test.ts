@@ -1,12 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadRefusalReason } from '../../common/types/upload';
 import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
+import { schemaOf } from '../db';
 import { createFileStorage } from '../lib/storage';
 import { dcmftestAccepts } from '../../tests/support/iso-checks';
 import { insertAccount, insertPerson } from '../../tests/support/seed-minimal';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
+import { removeStaleIncoming } from './multipart';
 import { corpusFile, corpusFiles, filesUnder, postDicoms } from './upload-test-support';
 
 let app: TestApp;
@@ -261,5 +263,29 @@ describe('who may upload', () => {
     expect(studies.map((study: { studyInstanceUid: string }) => study.studyInstanceUid)).toEqual([
       '1.3.6.1.4.1.5962.1.2.1.20040119072730.12322',
     ]);
+  });
+});
+
+describe('what a process that died mid-upload left in the incoming area', () => {
+  it('is removed once an hour old by a periodic job of the shared queue, restart or not; a request still running keeps its folder', async () => {
+    const incoming = path.join(storageDir(), 'incoming');
+    const [stale, running] = [path.join(incoming, 'a-dead-request'), path.join(incoming, 'a-running-request')];
+    for (const folder of [stale, running]) {
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, 'part'), 'half an image');
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+
+    await removeStaleIncoming(incoming, Date.now());
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    rmSync(running, { recursive: true });
+
+    const queues = () => app.db.withSchema(schemaOf(app.db)!).from('queue').pluck('name');
+    const deadline = Date.now() + 10_000;
+    while (!(await queues()).includes('incoming-upload-sweep') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await queues()).toContain('incoming-upload-sweep');
   });
 });
