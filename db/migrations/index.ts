@@ -7,6 +7,7 @@ import * as providerIntegration from './006_provider_integration';
 import * as surveyAnswersWithScreening from './007_survey_answers_with_screening';
 import * as resumableUploads from './008_resumable_uploads';
 import * as imageViewTags from './009_image_view_tags';
+import * as isoBuildHeartbeat from './010_iso_build_heartbeat';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '007_survey_answers_with_screening': surveyAnswersWithScreening,
   '008_resumable_uploads': resumableUploads,
   '009_image_view_tags': imageViewTags,
+  '010_iso_build_heartbeat': isoBuildHeartbeat,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -205,7 +205,7 @@ describe('ISO states and refusals', () => {
     const unreachable = createIsoService({
       db: app.db,
       storage,
-      isoJobs: { enqueue: async () => false },
+      isoJobs: { enqueue: async () => false, abandon: async () => undefined },
       config: app.config,
       clock: Date.now,
     });
@@ -239,6 +239,46 @@ describe('ISO states and refusals', () => {
     await anonymous.fetchCsrf();
     expect((await anonymous.get('/api/iso/status')).status).toBe(401);
     expect((await anonymous.post('/api/iso/generate', {})).status).toBe(401);
+  });
+});
+
+describe('a build whose process died mid-way', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+  it('is offered again at once once its heartbeat stopped, and the new request builds the disc', async () => {
+    const id = seed.patient.latestScreeningId;
+    // What a process killed mid-build leaves: the row in progress, its job still "active" on the queue.
+    await app.db('iso_images').insert({
+      screening_id: id,
+      status: 'in_progress',
+      attempts: 1,
+      started_at: minutesAgo(3),
+      heartbeat_at: minutesAgo(2),
+      job_id: '6f0f5b0e-0000-4000-8000-000000000001',
+    });
+    expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'no_request' });
+    expect((await patient.get(`/api/screening/result?id=${id}`)).body.iso).toEqual({ status: 'no_request' });
+    const response = await patient.post('/api/iso/generate', { id });
+    expect([response.status, response.body]).toEqual([202, { status: 'new' }]);
+    await waitForStatus(patient, `?id=${id}`, 'done');
+    const row = await isoRow(id);
+    expect(row.job_id).not.toBe('6f0f5b0e-0000-4000-8000-000000000001');
+    expect(row.heartbeat_at).not.toBeNull();
+    await storage.remove(row.storage_key);
+    await app.db('iso_images').where('screening_id', id).delete();
+  });
+
+  it('is still in progress while its heartbeat is recent, and a request changes nothing', async () => {
+    const id = seed.patient.olderScreeningId;
+    await addImages(app.db, id, seed.patient.personalDataId, '2021-01-01T10:00:00Z', 'Testowa^Anna');
+    await app.db('iso_images').insert({ screening_id: id, status: 'in_progress', started_at: minutesAgo(5), heartbeat_at: new Date() });
+    try {
+      expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'in_progress' });
+      expect((await patient.post('/api/iso/generate', { id })).body).toEqual({ status: 'in_progress' });
+    } finally {
+      await app.db('iso_images').where('screening_id', id).delete();
+      await app.db('dicom_instances').where('screening_id', id).delete();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import type { JobQueue } from '../lib/job-queue';
 import { errorForLog, type Logger } from '../lib/logger';
 import type { FileStorage } from '../lib/storage';
 import { buildScreeningDisc, type BuiltImage } from './build';
-import { failAttempt, finishAttempt, startAttempt } from './repo';
+import { beat, failAttempt, finishAttempt, startAttempt } from './repo';
 import { removeExpiredIsoImages } from './retention';
 
 const ISO_QUEUE = 'iso-generate';
@@ -13,6 +13,16 @@ const ISO_QUEUE = 'iso-generate';
 const RETRY_LIMIT = 2;
 /** A build whose process died is retried after this long (pg-boss expires the active job). */
 const EXPIRE_IN_MINUTES = 15;
+/** How often a running build says it is alive (iso_images.heartbeat_at). */
+const HEARTBEAT_MS = 10_000;
+/**
+ * A build silent this long belongs to a process that died (a build's own work never blocks the
+ * event loop for seconds): the patient may ask again at once, and the next attempt takes it over.
+ */
+const DEAD_AFTER_MS = 6 * HEARTBEAT_MS;
+
+/** Builds whose last heartbeat is before this are dead at `now`. */
+export const deadBuildsBefore = (now: number): Date => new Date(now - DEAD_AFTER_MS);
 const POLLING_INTERVAL_SECONDS = 0.5;
 /** How often built images past ISO_RETENTION_DAYS are looked for. */
 const RETENTION_SWEEP_SECONDS = 60 * 60;
@@ -23,6 +33,8 @@ export type BuildDisc = (screeningId: number, now: Date) => Promise<BuiltImage>;
 export type IsoJobs = {
   /** Queues the build; false if the queue is unreachable. */
   enqueue(screeningId: number): Promise<boolean>;
+  /** Takes a dead build's job off the queue (best effort), so it neither blocks nor comes back as a retry. */
+  abandon(jobId: string): Promise<void>;
 };
 
 /**
@@ -48,7 +60,7 @@ export function startIsoJobs(deps: {
       ISO_QUEUE,
       { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true },
       async ([job]) => {
-        if (job) await runBuild(job.data.screeningId, job.retryCount >= job.retryLimit);
+        if (job) await runBuild(job.data.screeningId, job.id, job.retryCount >= job.retryLimit);
       },
     );
     return boss;
@@ -61,21 +73,28 @@ export function startIsoJobs(deps: {
     if (removed > 0) logger.info({ removed }, 'expired iso images removed');
   });
 
-  async function runBuild(screeningId: number, lastAttempt: boolean): Promise<void> {
-    const attempt = await startAttempt(db, screeningId, new Date(clock()));
-    if (!attempt) return; // nothing waits for this image any more
+  async function runBuild(screeningId: number, jobId: string, lastAttempt: boolean): Promise<void> {
+    const attempt = await startAttempt(db, screeningId, jobId, new Date(clock()), deadBuildsBefore(clock()));
+    if (!attempt) return; // nothing waits for this image any more, or a live build has it
+    const heartbeat = setInterval(() => {
+      beat(db, screeningId, jobId, new Date(clock())).catch((error: unknown) =>
+        logger.warn({ screeningId, err: errorForLog(error) }, 'iso build heartbeat not written'),
+      );
+    }, HEARTBEAT_MS).unref();
     let built: BuiltImage | undefined;
     try {
       built = await buildDisc(screeningId, new Date(clock()));
-      if (!(await finishAttempt(db, screeningId, built.storageKey, built.sizeBytes, new Date(clock())))) {
+      if (!(await finishAttempt(db, screeningId, jobId, built, new Date(clock())))) {
         await storage.remove(built.storageKey);
         return;
       }
     } catch (error) {
       if (built) await storage.remove(built.storageKey);
-      await failAttempt(db, screeningId, lastAttempt, error instanceof Error ? error.message : String(error), new Date(clock()));
+      await failAttempt(db, screeningId, jobId, lastAttempt, error instanceof Error ? error.message : String(error), new Date(clock()));
       logger.warn({ screeningId, lastAttempt, err: errorForLog(error) }, 'iso image build failed');
       throw error; // pg-boss retries or marks the job failed
+    } finally {
+      clearInterval(heartbeat);
     }
     if (attempt.previousKey) await storage.remove(attempt.previousKey);
     logger.info({ screeningId, sizeBytes: built.sizeBytes }, 'iso image built');
@@ -90,6 +109,14 @@ export function startIsoJobs(deps: {
       } catch (error) {
         logger.error({ screeningId, err: errorForLog(error) }, 'iso job could not be queued');
         return false;
+      }
+    },
+    async abandon(jobId) {
+      try {
+        await (await started).cancel(ISO_QUEUE, jobId);
+      } catch (error) {
+        // It expires on its own; its retry then finds the row taken by the new build and stops.
+        logger.warn({ err: errorForLog(error) }, 'dead iso job not cancelled');
       }
     },
   };

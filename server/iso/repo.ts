@@ -1,16 +1,37 @@
 import type { Db } from '../db';
 
 export type IsoImageStatus = 'new' | 'in_progress' | 'done' | 'removed' | 'failed';
-export type IsoImageRow = { status: IsoImageStatus; storageKey: string | null; sizeBytes: number | null; examinedAt: Date };
+export type IsoImageRow = {
+  status: IsoImageStatus;
+  storageKey: string | null;
+  sizeBytes: number | null;
+  examinedAt: Date;
+  jobId: string | null;
+  dead: boolean;
+};
 export type ScreeningImage = { storageKey: string; sizeBytes: number };
 
 const PENDING: IsoImageStatus[] = ['new', 'in_progress'];
 
-export async function findIsoImage(db: Db, screeningId: number): Promise<IsoImageRow | undefined> {
+/**
+ * A build whose process died: still `in_progress`, but its job has not said it is alive since
+ * `deadBefore` (a row from before heartbeats counts from its start; one never started is not dead).
+ */
+const DEAD_BUILD = `i.status = 'in_progress' AND coalesce(i.heartbeat_at, i.started_at) < ?`;
+
+/** `dead`: a build whose process died (DEAD_BUILD); `jobId`: the queue's job of the latest attempt. */
+export async function findIsoImage(db: Db, screeningId: number, deadBefore: Date): Promise<IsoImageRow | undefined> {
   return db('iso_images as i')
     .join('screenings as s', 's.id', 'i.screening_id')
     .where('i.screening_id', screeningId)
-    .first({ status: 'i.status', storageKey: 'i.storage_key', sizeBytes: 'i.size_bytes', examinedAt: 's.examined_at' });
+    .first({
+      status: 'i.status',
+      storageKey: 'i.storage_key',
+      sizeBytes: 'i.size_bytes',
+      examinedAt: 's.examined_at',
+      jobId: 'i.job_id',
+      dead: db.raw(`coalesce(${DEAD_BUILD}, false)`, [deadBefore]),
+    });
 }
 
 /**
@@ -39,19 +60,20 @@ export async function countPending(db: Db): Promise<number> {
 }
 
 /**
- * Records a request unless one is already waiting, being built or done: true when this call made
- * it, so two clicks at once queue one build.
+ * Records a request unless one is already waiting, being built (by a live process) or done: true
+ * when this call made it, so two clicks at once queue one build.
  */
-export async function requestIsoImage(db: Db, screeningId: number, now: Date): Promise<boolean> {
+export async function requestIsoImage(db: Db, screeningId: number, now: Date, deadBefore: Date): Promise<boolean> {
   const result = await db.raw(
-    `INSERT INTO iso_images (screening_id, status, attempts, requested_at)
+    `INSERT INTO iso_images AS i (screening_id, status, attempts, requested_at)
      VALUES (?, 'new', 0, ?)
      ON CONFLICT (screening_id) DO UPDATE
        SET status = 'new', attempts = 0, failure = NULL, requested_at = EXCLUDED.requested_at,
-           started_at = NULL, finished_at = NULL, storage_key = NULL, size_bytes = NULL
-       WHERE iso_images.status IN ('removed', 'failed')
+           started_at = NULL, finished_at = NULL, storage_key = NULL, size_bytes = NULL,
+           heartbeat_at = NULL, job_id = NULL
+       WHERE i.status IN ('removed', 'failed') OR (${DEAD_BUILD})
      RETURNING screening_id`,
-    [screeningId, now],
+    [screeningId, now, deadBefore],
   );
   return result.rows.length > 0;
 }
@@ -61,27 +83,54 @@ export async function withdrawRequest(db: Db, screeningId: number): Promise<void
   await db('iso_images').where({ screening_id: screeningId, status: 'new' }).delete();
 }
 
-/** The start of one build attempt; undefined when nothing is waiting for it any more. */
-export async function startAttempt(db: Db, screeningId: number, now: Date): Promise<{ previousKey: string | null } | undefined> {
-  const [row] = await db('iso_images')
-    .where('screening_id', screeningId)
-    .whereIn('status', PENDING)
-    .update({ status: 'in_progress', started_at: now, attempts: db.raw('attempts + 1') })
-    .returning(['storage_key']);
+/**
+ * The start of one build attempt by job `jobId`: from a waiting request, or taking over a build
+ * whose process died. Undefined when nothing is waiting for it any more, or a live build has it.
+ */
+export async function startAttempt(
+  db: Db,
+  screeningId: number,
+  jobId: string,
+  now: Date,
+  deadBefore: Date,
+): Promise<{ previousKey: string | null } | undefined> {
+  const result = await db.raw(
+    `UPDATE iso_images AS i
+       SET status = 'in_progress', started_at = ?, heartbeat_at = ?, job_id = ?, attempts = attempts + 1
+     WHERE i.screening_id = ? AND (i.status = 'new' OR (${DEAD_BUILD}))
+     RETURNING storage_key`,
+    [now, now, jobId, screeningId, deadBefore],
+  );
+  const row = result.rows[0] as { storage_key: string | null } | undefined;
   return row ? { previousKey: row.storage_key } : undefined;
 }
 
-export async function finishAttempt(db: Db, screeningId: number, storageKey: string, sizeBytes: number, now: Date): Promise<boolean> {
+/** The build of job `jobId` is alive; false when the row is no longer its (taken over, withdrawn). */
+export async function beat(db: Db, screeningId: number, jobId: string, now: Date): Promise<boolean> {
   const updated = await db('iso_images')
-    .where({ screening_id: screeningId, status: 'in_progress' })
-    .update({ status: 'done', storage_key: storageKey, size_bytes: sizeBytes, finished_at: now, failure: null });
+    .where({ screening_id: screeningId, status: 'in_progress', job_id: jobId })
+    .update({ heartbeat_at: now });
   return updated > 0;
 }
 
-/** A failed attempt: back to `new` while retries remain, `failed` after the last one. */
-export async function failAttempt(db: Db, screeningId: number, final: boolean, failure: string, now: Date): Promise<void> {
+/** The end of job `jobId`'s build; false when another attempt has the row now (its file is not kept). */
+export async function finishAttempt(
+  db: Db,
+  screeningId: number,
+  jobId: string,
+  built: { storageKey: string; sizeBytes: number },
+  now: Date,
+): Promise<boolean> {
+  const updated = await db('iso_images')
+    .where({ screening_id: screeningId, status: 'in_progress', job_id: jobId })
+    .update({ status: 'done', storage_key: built.storageKey, size_bytes: built.sizeBytes, finished_at: now, failure: null });
+  return updated > 0;
+}
+
+/** A failed attempt of job `jobId`: back to `new` while retries remain, `failed` after the last one. */
+export async function failAttempt(db: Db, screeningId: number, jobId: string, final: boolean, failure: string, now: Date): Promise<void> {
   await db('iso_images')
-    .where({ screening_id: screeningId, status: 'in_progress' })
+    .where({ screening_id: screeningId, status: 'in_progress', job_id: jobId })
     .update({ status: final ? 'failed' : 'new', failure: failure.slice(0, 500), finished_at: final ? now : null });
 }
 

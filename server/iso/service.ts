@@ -9,8 +9,8 @@ import { formatDate } from '../lib/dates';
 import type { RequestContext } from '../lib/principal';
 import type { FileStorage } from '../lib/storage';
 import { ownedScreeningId } from '../screenings';
-import type { IsoJobs } from './jobs';
-import { countPending, findIsoImage, hasImages, markRemoved, requestIsoImage, withdrawRequest, type IsoImageStatus } from './repo';
+import { deadBuildsBefore, type IsoJobs } from './jobs';
+import { countPending, findIsoImage, hasImages, markRemoved, requestIsoImage, withdrawRequest, type IsoImageRow } from './repo';
 
 export type IsoService = {
   /** The status of a screening whose ownership the caller has settled (the result page's). */
@@ -20,11 +20,14 @@ export type IsoService = {
   download(context: RequestContext, requestedId: number | undefined): Promise<{ path: string; fileName: string; sizeBytes: number }>;
 };
 
-/** A failed build offers the generate button again, as if nothing had been requested. */
-function isoApiStatus(status: IsoImageStatus | null, screeningHasImages: boolean): IsoStatus {
+/**
+ * A failed build, or one whose process died, offers the generate button again, as if nothing had
+ * been requested.
+ */
+function isoApiStatus(image: Pick<IsoImageRow, 'status' | 'dead'> | undefined, screeningHasImages: boolean): IsoStatus {
   if (!screeningHasImages) return 'empty';
-  if (status === null || status === 'failed') return 'no_request';
-  return status;
+  if (!image || image.status === 'failed' || image.dead) return 'no_request';
+  return image.status;
 }
 
 const busy = () => new AppError(500, 'ISO_GENERATOR_BUSY', { detail: 'iso_generator_full_status' });
@@ -36,8 +39,8 @@ export function createIsoService({ db, storage, isoJobs, config, clock }: IsoDep
   const queueLimit = config.iso.queueLimit;
 
   async function statusOf(screeningId: number): Promise<IsoStatus> {
-    const [image, images] = await Promise.all([findIsoImage(db, screeningId), hasImages(db, screeningId)]);
-    return isoApiStatus(image?.status ?? null, images);
+    const [image, images] = await Promise.all([findIsoImage(db, screeningId, deadBuildsBefore(clock())), hasImages(db, screeningId)]);
+    return isoApiStatus(image, images);
   }
 
   return {
@@ -53,11 +56,15 @@ export function createIsoService({ db, storage, isoJobs, config, clock }: IsoDep
      */
     async generate(context, requestedId) {
       const screeningId = await ownedScreeningId(db, context, requestedId, 'ISO_GENERATE_UNAUTHORIZED');
-      const status = await statusOf(screeningId);
+      const deadBefore = deadBuildsBefore(clock());
+      const [image, images] = await Promise.all([findIsoImage(db, screeningId, deadBefore), hasImages(db, screeningId)]);
+      const status = isoApiStatus(image, images);
       if (status === 'empty') throw notFound();
       if (status !== 'no_request' && status !== 'removed') return status;
-      if ((await countPending(db)) >= queueLimit) throw busy();
-      if (!(await requestIsoImage(db, screeningId, new Date(clock())))) return statusOf(screeningId);
+      // A dead build counts in the queue until it is requested again, which replaces it.
+      if ((await countPending(db)) - (image?.dead ? 1 : 0) >= queueLimit) throw busy();
+      if (!(await requestIsoImage(db, screeningId, new Date(clock()), deadBefore))) return statusOf(screeningId);
+      if (image?.dead && image.jobId) await isoJobs.abandon(image.jobId);
       if (!(await isoJobs.enqueue(screeningId))) {
         await withdrawRequest(db, screeningId);
         throw noConnection();
@@ -73,7 +80,7 @@ export function createIsoService({ db, storage, isoJobs, config, clock }: IsoDep
 
     async download(context, requestedId) {
       const screeningId = await ownedScreeningId(db, context, requestedId, 'ISO_UNAUTHORIZED');
-      const image = await findIsoImage(db, screeningId);
+      const image = await findIsoImage(db, screeningId, deadBuildsBefore(clock()));
       if (image?.status !== 'done' || !image.storageKey) throw notFound();
       const path = storage.pathOf(image.storageKey);
       try {
