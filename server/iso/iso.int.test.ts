@@ -11,7 +11,7 @@ import { AppError } from '../lib/errors';
 import { createFileStorage, type FileStorage } from '../lib/storage';
 import { buildScreeningDisc } from './build';
 import { createIsoService } from './service';
-import { invalidatePatientIsoImages, removeExpiredIsoImages } from './retention';
+import { invalidatePatientIsoImages, removeExpiredIsoImages, removeOrphanIsoFiles } from './retention';
 
 const QUEUE_LIMIT = 2;
 const INSTRUCTION = Buffer.from('%PDF-1.7\n% Instrukcja obrazu ISO\n');
@@ -383,5 +383,15 @@ describe('retention of built images (ISO_RETENTION_DAYS)', () => {
     expect((await again.get('/api/iso/status')).body).toEqual({ status: 'removed' });
     expect((await again.post('/api/iso/generate', {})).body).toEqual({ status: 'new' });
     await waitForStatus(again, '', 'done');
+  });
+
+  it('removes a disc image file no row names (a build killed before recording it) once an hour old, keeping the built ones', async () => {
+    const built = (await isoRow(seed.guest.screeningId)).storage_key as string;
+    const orphan = storage.newKey('iso', '.iso', `${seed.guest.screeningId}-`);
+    writeFileSync(storage.pathOf(orphan), 'a disc whose build died before its row said done');
+    expect(await removeOrphanIsoFiles(app.db, storage, new Date())).toBe(0);
+    expect(await removeOrphanIsoFiles(app.db, storage, new Date(Date.now() + 2 * 60 * 60 * 1000))).toBe(1);
+    expect(isoFilesOnDisk()).not.toContain(path.basename(orphan));
+    expect(isoFilesOnDisk()).toContain(path.basename(built));
   });
 });

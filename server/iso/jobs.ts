@@ -6,7 +6,7 @@ import { errorForLog, type Logger } from '../lib/logger';
 import type { FileStorage } from '../lib/storage';
 import { buildScreeningDisc, type BuiltImage } from './build';
 import { beat, failAttempt, finishAttempt, startAttempt } from './repo';
-import { removeExpiredIsoImages } from './retention';
+import { removeExpiredIsoImages, removeOrphanIsoFiles } from './retention';
 
 const ISO_QUEUE = 'iso-generate';
 /** Two more tries after the first: a passing storage hiccup heals, a broken study fails. */
@@ -71,6 +71,8 @@ export function startIsoJobs(deps: {
   queue.every('iso-retention', RETENTION_SWEEP_SECONDS, async () => {
     const removed = await removeExpiredIsoImages(db, storage, new Date(clock()), deps.config.iso.retentionDays);
     if (removed > 0) logger.info({ removed }, 'expired iso images removed');
+    const orphans = await removeOrphanIsoFiles(db, storage, new Date(clock()));
+    if (orphans > 0) logger.warn({ removed: orphans }, 'iso files no row named removed');
   });
 
   async function runBuild(screeningId: number, jobId: string, lastAttempt: boolean): Promise<void> {

@@ -181,3 +181,9 @@ export async function isoInstruction(db: Db, language: 'pl' | 'en'): Promise<{ n
   const row = await db('instructions').where({ type: 'iso', language }).first('name', 'content');
   return row ? { name: row.name, bytes: row.content } : undefined;
 }
+
+/** Which of these storage keys a disc image row holds (the sweep of unnamed files). */
+export async function namedIsoKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  return new Set(await db('iso_images').whereIn('storage_key', keys).pluck('storage_key'));
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { FileStorage } from '../lib/storage';
-import { removeDoneImagesBuiltBefore, removeDoneImagesOfPatient } from './repo';
+import { namedIsoKeys, removeDoneImagesBuiltBefore, removeDoneImagesOfPatient } from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,6 +13,14 @@ export async function removeExpiredIsoImages(db: Db, storage: FileStorage, now: 
   const keys = await removeDoneImagesBuiltBefore(db, new Date(now.getTime() - retentionDays * DAY_MS));
   await removeFiles(storage, keys);
   return keys.length;
+}
+
+/** A disc image file no row names an hour after it was written was left by a build whose process died. */
+const ORPHAN_AFTER_MS = 60 * 60 * 1000;
+
+/** Deletes disc image files no row names (a build killed between writing and recording): answers how many. */
+export function removeOrphanIsoFiles(db: Db, storage: FileStorage, now: Date): Promise<number> {
+  return storage.removeUnnamed('iso', (keys) => namedIsoKeys(db, keys), now.getTime() - ORPHAN_AFTER_MS);
 }
 
 /**

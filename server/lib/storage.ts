@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,7 +31,16 @@ export type FileStorage = {
   remove(key: string): Promise<void>;
   /** Deletes the unfinished files of a prefix, left by a writer that died mid-write. */
   removeParts(area: StorageArea, prefix: string): Promise<void>;
+  /**
+   * Deletes the files of `area` that settled before `settledBefore` (ms) and that no row names
+   * (`named` answers which of the keys it is given a row holds), and unfinished files as old: what
+   * a process that died between writing a file and committing its row left. Answers how many.
+   */
+  removeUnnamed(area: StorageArea, named: (keys: string[]) => Promise<Set<string>>, settledBefore: number): Promise<number>;
 };
+
+/** Files looked up in the database at once by the sweep of unnamed files. */
+const SWEEP_BATCH = 500;
 
 export function createFileStorage(dataDir: string): FileStorage {
   const root = path.join(dataDir, 'storage');
@@ -81,6 +90,30 @@ export function createFileStorage(dataDir: string): FileStorage {
       for (const name of names) {
         if (name.startsWith(prefix) && name.endsWith('.part')) await rm(path.join(directory, name), { force: true });
       }
+    },
+    removeUnnamed: async (area, named, settledBefore) => {
+      const directory = path.join(root, area);
+      const names = await readdir(directory).catch(() => [] as string[]);
+      let removed = 0;
+      for (let start = 0; start < names.length; start += SWEEP_BATCH) {
+        const settled: string[] = [];
+        for (const name of names.slice(start, start + SWEEP_BATCH)) {
+          if (!KEY_PATTERN.test(`${area}/${name}`)) continue;
+          const info = await stat(path.join(directory, name)).catch(() => undefined);
+          // ctime, not mtime: a rename sets it, so a file adopted a moment ago (its row's commit
+          // maybe still running) is never settled, however old its bytes are.
+          if (info?.isFile() && info.ctimeMs < settledBefore) settled.push(name);
+        }
+        const complete = settled.filter((name) => !name.endsWith('.part'));
+        const kept = await named(complete.map((name) => `${area}/${name}`));
+        for (const name of settled) {
+          if (name.endsWith('.part') || !kept.has(`${area}/${name}`)) {
+            await rm(path.join(directory, name), { force: true });
+            removed++;
+          }
+        }
+      }
+      return removed;
     },
   };
 }

@@ -126,3 +126,9 @@ export async function uploadedStudies(db: Db, personalDataId: number): Promise<U
     lastUploadedAt: row.last_uploaded_at.toISOString(),
   }));
 }
+
+/** Which of these storage keys an image row holds (the sweep of unnamed files, orphan-files.ts). */
+export async function namedImageKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  return new Set(await db('dicom_instances').whereIn('storage_key', keys).pluck('storage_key'));
+}
