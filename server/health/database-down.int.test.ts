@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
-import { freePort } from '../../tests/support/free-port';
 import type { Db } from '../db';
 
 /**
@@ -17,20 +16,20 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /**
- * Takes the database away as a crash or a fail-over would, for this app alone: the pool's
- * connections are closed and new ones go to a port nobody listens on. Resolves with the way back.
+ * Takes the database away for this app alone, as a crash or a fail-over does: every connection it
+ * asks for is refused with the error pg gives for a server that is not there. (Tearing the pool
+ * down instead left the job queue's queries waiting past the test on PostgreSQL.) Answers the way
+ * back.
  */
-async function takeDatabaseAway(db: Db): Promise<() => Promise<void>> {
-  const client = db.client as { connectionSettings: unknown };
-  const reachable = client.connectionSettings;
-  const nobody = await freePort();
-  await db.destroy();
-  client.connectionSettings = { connectionString: `postgres://127.0.0.1:${nobody}/portal` };
-  db.initialize();
-  return async () => {
-    await db.destroy();
-    client.connectionSettings = reachable;
-    db.initialize();
+function takeDatabaseAway(db: Db): () => void {
+  const client = db.client as { acquireConnection: () => Promise<unknown> };
+  client.acquireConnection = () =>
+    Promise.reject(
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' }),
+    );
+  return () => {
+    // The client's own method again, from its prototype.
+    delete (client as { acquireConnection?: unknown }).acquireConnection;
   };
 }
 
@@ -39,7 +38,7 @@ it('answers 503 NO_CONNECTION with Retry-After while the database is away, and r
   expect((await patient.get('/api/user/profile')).status).toBe(200);
   const errorsBefore = app.logs.length;
 
-  const bringBack = await takeDatabaseAway(app.db);
+  const bringBack = takeDatabaseAway(app.db);
   try {
     for (const call of [() => patient.get('/api/user/profile'), () => patient.post('/api/contact/create', { firstName: 'Maria' })]) {
       const response = await call();
@@ -52,7 +51,7 @@ it('answers 503 NO_CONNECTION with Retry-After while the database is away, and r
     expect(((await ready.json()) as { checks: Record<string, string> }).checks.database).toBe('failing');
     expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
   } finally {
-    await bringBack();
+    bringBack();
   }
 
   expect((await patient.get('/api/user/profile')).status).toBe(200);
