@@ -343,19 +343,7 @@ describe('creations whose body stops early', () => {
     const rowsBefore = await app.db('resumable_uploads').pluck('id');
     const filesBefore = resumableFiles();
     const image = syntheticMammogram('broken-creation', 2);
-    const request = http.request(`${app.baseUrl}${UPLOADS}`, {
-      method: 'POST',
-      headers: {
-        ...TUS,
-        ...OCTETS,
-        'upload-length': String(image.bytes.length),
-        'upload-metadata': metadataHeader({ name: 'broken.dcm' }),
-        'content-length': String(image.bytes.length),
-        cookie: cookieHeader(patient),
-        'x-csrf-token': patient.csrfToken!,
-      },
-    });
-    request.on('error', () => undefined);
+    const request = openCreation(image.bytes.length, 'broken.dcm');
     await new Promise<void>((resolve) => request.write(image.bytes.subarray(0, image.bytes.length / 2), () => resolve()));
     await waitFor(async () => (await app.db('resumable_uploads').pluck('id')).length > rowsBefore.length);
     const closed = new Promise((resolve) => request.once('close', resolve));
@@ -371,19 +359,7 @@ describe('creations whose body stops early', () => {
     // The reservation waits on this lock (on PGlite, on the one connection): the client goes away meanwhile.
     const blocker = await app.db.transaction();
     await blocker.raw('LOCK TABLE resumable_uploads IN ACCESS EXCLUSIVE MODE');
-    const request = http.request(`${app.baseUrl}${UPLOADS}`, {
-      method: 'POST',
-      headers: {
-        ...TUS,
-        ...OCTETS,
-        'upload-length': String(image.bytes.length),
-        'upload-metadata': metadataHeader({ name: 'gone.dcm' }),
-        'content-length': String(image.bytes.length),
-        cookie: cookieHeader(patient),
-        'x-csrf-token': patient.csrfToken!,
-      },
-    });
-    request.on('error', () => undefined);
+    const request = openCreation(image.bytes.length, 'gone.dcm');
     request.flushHeaders();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const closed = new Promise((resolve) => request.once('close', resolve));
@@ -394,6 +370,24 @@ describe('creations whose body stops early', () => {
     await waitFor(async () => (await app.db('resumable_uploads').pluck('id')).length === rowsBefore.length);
   });
 });
+
+/** A creation-with-upload request whose body the test sends (or not) itself, as a browser that may go away. */
+function openCreation(length: number, name: string): http.ClientRequest {
+  const request = http.request(`${app.baseUrl}${UPLOADS}`, {
+    method: 'POST',
+    headers: {
+      ...TUS,
+      ...OCTETS,
+      'upload-length': String(length),
+      'upload-metadata': metadataHeader({ name }),
+      'content-length': String(length),
+      cookie: cookieHeader(patient),
+      'x-csrf-token': patient.csrfToken!,
+    },
+  });
+  request.on('error', () => undefined);
+  return request;
+}
 
 async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
