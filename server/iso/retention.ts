@@ -15,12 +15,9 @@ export async function removeExpiredIsoImages(db: Db, storage: FileStorage, now: 
   return keys.length;
 }
 
-/** A disc image file no row names an hour after it was written was left by a build whose process died. */
-const ORPHAN_AFTER_MS = 60 * 60 * 1000;
-
 /** Deletes disc image files no row names (a build killed between writing and recording): answers how many. */
 export function removeOrphanIsoFiles(db: Db, storage: FileStorage, now: Date): Promise<number> {
-  return storage.removeUnnamed('iso', (keys) => namedIsoKeys(db, keys), now.getTime() - ORPHAN_AFTER_MS);
+  return storage.removeUnnamed('iso', (keys) => namedIsoKeys(db, keys), now.getTime());
 }
 
 /**

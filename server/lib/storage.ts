@@ -32,13 +32,15 @@ export type FileStorage = {
   /** Deletes the unfinished files of a prefix, left by a writer that died mid-write. */
   removeParts(area: StorageArea, prefix: string): Promise<void>;
   /**
-   * Deletes the files of `area` that settled before `settledBefore` (ms) and that no row names
-   * (`named` answers which of the keys it is given a row holds), and unfinished files as old: what
-   * a process that died between writing a file and committing its row left. Answers how many.
+   * Deletes the files of `area` settled for UNNAMED_AFTER_MS at `now` that no row names (`named`
+   * answers which of the keys it is given a row holds), and unfinished files as old: what a process
+   * that died between writing a file and committing its row left. Answers how many.
    */
-  removeUnnamed(area: StorageArea, named: (keys: string[]) => Promise<Set<string>>, settledBefore: number): Promise<number>;
+  removeUnnamed(area: StorageArea, named: (keys: string[]) => Promise<Set<string>>, now: number): Promise<number>;
 };
 
+/** A file no row names this long after it was put in place was left by a crash: commits and writes take seconds. */
+export const UNNAMED_AFTER_MS = 60 * 60 * 1000;
 /** Files looked up in the database at once by the sweep of unnamed files. */
 const SWEEP_BATCH = 500;
 
@@ -91,7 +93,8 @@ export function createFileStorage(dataDir: string): FileStorage {
         if (name.startsWith(prefix) && name.endsWith('.part')) await rm(path.join(directory, name), { force: true });
       }
     },
-    removeUnnamed: async (area, named, settledBefore) => {
+    removeUnnamed: async (area, named, now) => {
+      const settledBefore = now - UNNAMED_AFTER_MS;
       const directory = path.join(root, area);
       const names = await readdir(directory).catch(() => [] as string[]);
       let removed = 0;

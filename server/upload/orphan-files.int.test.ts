@@ -2,8 +2,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedMinimal, startTestApp, type TestApp, type TestClient } from '../../tests/support/app';
 import { schemaOf } from '../db';
-import { createFileStorage, type FileStorage } from '../lib/storage';
-import { ORPHAN_AFTER_MS, removeOrphanImageFiles } from './orphan-files';
+import { createFileStorage, UNNAMED_AFTER_MS, type FileStorage } from '../lib/storage';
+import { removeOrphanImageFiles } from './orphan-files';
 import { corpusFile, postDicoms } from './upload-test-support';
 
 /**
@@ -36,7 +36,7 @@ it('removes files no row names once an hour has passed, and keeps every stored i
   expect(await removeOrphanImageFiles({ db: app.db, storage }, Date.now())).toBe(0);
   expect(existsSync(storage.pathOf(orphan))).toBe(true);
 
-  expect(await removeOrphanImageFiles({ db: app.db, storage }, Date.now() + ORPHAN_AFTER_MS + 60_000)).toBe(2);
+  expect(await removeOrphanImageFiles({ db: app.db, storage }, Date.now() + UNNAMED_AFTER_MS + 60_000)).toBe(2);
   expect(existsSync(storage.pathOf(orphan))).toBe(false);
   expect(existsSync(storage.partPathOf(unfinished))).toBe(false);
   for (const key of storedKeys) expect(existsSync(storage.pathOf(key)), key).toBe(true);

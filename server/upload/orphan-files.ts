@@ -5,17 +5,15 @@ import type { Logger } from '../lib/logger';
 import type { FileStorage } from '../lib/storage';
 import { namedImageKeys } from './repo';
 
-/** A file renamed into place and not named by a row after this long was left by a crash: commits take milliseconds. */
-export const ORPHAN_AFTER_MS = 60 * 60 * 1000;
 const SWEEP_SECONDS = 60 * 60;
 
 /**
  * Images are renamed into the store inside the transaction that records them, so a process that
  * dies between the rename and the commit leaves a file no row names. This hourly job on the shared
- * queue deletes such files once they are ORPHAN_AFTER_MS old. Answers how many it removed.
+ * queue deletes such files once they are UNNAMED_AFTER_MS old (an hour). Answers how many it removed.
  */
 export async function removeOrphanImageFiles(deps: { db: Db; storage: FileStorage }, now: number): Promise<number> {
-  return deps.storage.removeUnnamed('dicom', (keys) => namedImageKeys(deps.db, keys), now - ORPHAN_AFTER_MS);
+  return deps.storage.removeUnnamed('dicom', (keys) => namedImageKeys(deps.db, keys), now);
 }
 
 export function startOrphanImageSweep(deps: { queue: JobQueue; db: Db; storage: FileStorage; clock: Clock; logger: Logger }): void {
