@@ -125,6 +125,18 @@ describe('ContactPage', () => {
     expect(location.history.at(-1)).toBe('/contact');
   });
 
+  it('shows under the message a character the server cannot store, keeping what she wrote', async () => {
+    const { user } = setup(() => ({
+      status: 400,
+      body: { code: 'VALIDATION', issues: [{ path: 'content', message: 'validation.unstorableCharacter' }] },
+    }));
+    await fillIn(user);
+    await user.click(sendButton());
+
+    expect(await screen.findByText('This field contains a character that cannot be saved. Remove it and try again.')).toBeTruthy();
+    expect((contentField() as HTMLTextAreaElement).value).toBe('Proszę o kontakt.');
+  });
+
   it.each([
     [{ status: 500, body: { code: 'INTERNAL' } }, 'contact.failure'],
     [{ status: 429, body: { code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 3600 } }, 'contact.tooMany'],

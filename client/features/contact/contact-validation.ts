@@ -29,6 +29,8 @@ const CONTACT_VALIDATION_KEYS: ReadonlySet<string> = new Set<MessageKey>([
   'contact.validation.content.required',
   'contact.validation.content.tooLong',
   'contact.validation.consent.required',
+  // Any text field: U+0000 (pasted from a binary file), which the server cannot store.
+  'validation.unstorableCharacter',
 ]);
 
 function isContactField(path: string): path is ContactField {
