@@ -5,7 +5,8 @@ let app: TestApp;
 let seed: MinimalSeed;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Every request line is written at debug: the log checks below read them all.
+  app = await startTestApp({ config: { logLevel: 'debug' } });
   seed = await seedMinimal(app.db, app.config);
 });
 afterAll(() => app?.close());
