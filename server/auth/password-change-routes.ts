@@ -7,6 +7,7 @@ import type { PatientPrincipal } from '../lib/principal';
 import { createSessionUserService } from './session-user';
 import { callerOf } from './gates';
 import { createPasswordChangeService, type PasswordChangeDeps } from './password-change';
+import { refuseCommonPassword } from './password-deny-list';
 import { renewSession } from './session';
 import { endSessionsOfUser } from './user-sessions-repo';
 
@@ -24,6 +25,8 @@ export function passwordChangeRouter(deps: PasswordChangeDeps): Router {
       throw notFound();
     }
     const input = parseInput(passwordChangeSchema, req.body);
+    // The form judged the typed password; this catches a client that skipped it.
+    await refuseCommonPassword(input.newPassword, 'newPassword');
     await passwords.changePassword(caller.userId, input, req.ip);
 
     // A new id for this session, released from the change requirement; every other session of

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { newPasswordSchema, resetRequestSchema } from '../../common/validation/password-reset';
+import { refuseCommonPassword } from '../auth/password-deny-list';
 import { endSession, principalOf } from '../auth/session';
 import { fieldsOf, parseInput } from '../lib/parse';
 import { createPasswordResetService, type PasswordResetDeps } from './service';
@@ -25,7 +26,12 @@ export function passwordResetRouter(deps: PasswordResetDeps): Router {
 
   router.patch('/password/token', async (req, res) => {
     const body = fieldsOf(req.body);
-    const { userId } = await resets.setPassword(body.token, () => parseInput(newPasswordSchema, body), req.ip);
+    const readPassword = async () => {
+      const input = parseInput(newPasswordSchema, body);
+      await refuseCommonPassword(input.password, 'password');
+      return input;
+    };
+    const { userId } = await resets.setPassword(body.token, readPassword, req.ip);
     // Its row is gone with every other session of the user; destroying it here as well keeps
     // express-session from writing it back at the end of this request.
     const principal = principalOf(req);

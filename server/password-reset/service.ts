@@ -62,14 +62,15 @@ export function createPasswordResetService({ db, config, throttle, clock, mailer
     /**
      * Sets the password through the link: the token is checked again under a row lock, so two
      * tabs racing with one link cannot both succeed. Every session of the user ends, including
-     * one this browser may hold; nobody is signed in.
+     * one this browser may hold; nobody is signed in. `readPassword` validates the form and
+     * throws its problems.
      */
-    async setPassword(token: unknown, readPassword: () => NewPassword, ip: string | undefined): Promise<{ userId: number }> {
+    async setPassword(token: unknown, readPassword: () => Promise<NewPassword>, ip: string | undefined): Promise<{ userId: number }> {
       const hash = tokenHash(tokenFrom(token));
       // The link's problem comes before the form's (with a dead link the fields do not matter),
       // and a wrong link costs no argon2 work.
       usableOrThrow(await findResetToken(db, hash), clock());
-      const passwordHash = await hashPassword(readPassword().password);
+      const passwordHash = await hashPassword((await readPassword()).password);
 
       return db.transaction(async (trx) => {
         const now = clock();

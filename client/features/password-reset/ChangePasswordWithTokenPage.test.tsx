@@ -95,6 +95,25 @@ describe('ChangePasswordWithTokenPage', () => {
     await waitFor(() => expect(notifications.items.map((n) => [n.kind, n.key])).toEqual([['error', 'errors.USED_TOKEN']]));
   });
 
+  it("shows the server's refusal of a breached password under the new-password field", async () => {
+    open(`/change-password/${TOKEN}`, {
+      'POST /auth/password/token': () => ({ body: {} }),
+      'PATCH /auth/password/token': () => ({
+        status: 400,
+        body: { code: 'VALIDATION', issues: [{ path: 'password', message: 'validation.password.common' }] },
+      }),
+    });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^New password/), 'Trzy zwykle slowa');
+    await user.type(screen.getByLabelText(/^Repeat the new password/), 'Trzy zwykle slowa');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+
+    expect(await screen.findByText('This password is too common and easy to guess. Choose a different one.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^New password/));
+    expect(notifications.items).toEqual([]);
+  });
+
   it('says when the passwords differ', async () => {
     open(`/change-password/${TOKEN}`, { 'POST /auth/password/token': () => ({ body: {} }) });
     const user = userEvent.setup();

@@ -169,6 +169,24 @@ describe('ProfilePage', () => {
     expect(notifications.items).toEqual([]);
   });
 
+  it("shows the server's refusal of a breached password under the new-password field", async () => {
+    setSignedIn(anna);
+    fakeApi({
+      'GET /auth/csrf': csrf,
+      'PATCH /auth/password': () => ({
+        status: 400,
+        body: { code: 'VALIDATION', issues: [{ path: 'newPassword', message: 'validation.password.common' }] },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAt('/portal/profile', <ProfilePage />);
+    await fillIn(user, { old: OLD, new: NEW, confirm: NEW });
+    await submit(user);
+    expect(await screen.findByText('This password is too common and easy to guess. Choose a different one.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^New password/));
+    expect(notifications.items).toEqual([]);
+  });
+
   it('reports any other failure as an error notification', async () => {
     setSignedIn(anna);
     fakeApi({
