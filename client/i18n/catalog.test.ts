@@ -21,7 +21,7 @@ const referenceKeys = Object.keys(pl);
 const keyPrefixes = new Set(referenceKeys.map((key) => key.split('.')[0]));
 
 /** Dotted strings in source that look like keys but are names of something else. */
-const NOT_MESSAGE_KEYS = new Set(['portal.prefs', 'portal.sid', 'portal.cookie-consent']);
+const NOT_MESSAGE_KEYS = new Set(['portal.prefs', 'portal.sid', 'portal.csrf', 'portal.cookie-consent']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

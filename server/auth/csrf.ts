@@ -1,6 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
+import { cookieValue } from '../lib/cookies';
 import { AppError } from '../lib/errors';
+import { sameToken, type AnonymousCsrf } from './anonymous-csrf';
 import { SESSION_COOKIE } from './session-store';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -9,20 +10,30 @@ const CHECKED_GET_PATHS = new Set(['/api/auth/logout']);
 const CSRF_HEADER = 'x-csrf-token';
 
 /**
- * Synchronizer-token check (docs/api.md, CSRF). Mounted before every /api router, so a new
- * state-changing endpoint is protected without doing anything.
+ * CSRF check (docs/api.md, CSRF). Mounted before every /api router, so a new state-changing
+ * endpoint is protected without doing anything. A signed-in session is checked against the
+ * synchronizer token stored with it; a visitor without one against her signed nonce cookie
+ * (anonymous-csrf.ts).
  */
-export const csrfProtection: RequestHandler = (req, _res, next) => {
-  const checked = !SAFE_METHODS.has(req.method) || CHECKED_GET_PATHS.has(routedPath(req));
-  if (!checked) return next();
-  if (sentByAnotherSite(req)) throw new AppError(403, 'INVALID_CSRF_TOKEN');
-  // No cookie at all although the client fetched a token first: the browser refuses cookies.
-  if (!hasSessionCookie(req)) throw new AppError(403, 'COOKIES_BLOCKED', { status: 3 });
-  const expected = req.session?.csrfToken;
-  const given = req.get(CSRF_HEADER);
-  if (!expected || !given || !sameToken(expected, given)) throw new AppError(403, 'INVALID_CSRF_TOKEN');
-  next();
-};
+export function csrfProtection(anonymous: AnonymousCsrf): RequestHandler {
+  return (req, _res, next) => {
+    const checked = !SAFE_METHODS.has(req.method) || CHECKED_GET_PATHS.has(routedPath(req));
+    if (!checked) return next();
+    if (sentByAnotherSite(req)) throw new AppError(403, 'INVALID_CSRF_TOKEN');
+    const given = req.get(CSRF_HEADER) ?? '';
+    const stored = req.session?.csrfToken;
+    if (stored) {
+      if (!sameToken(stored, given)) throw new AppError(403, 'INVALID_CSRF_TOKEN');
+      return next();
+    }
+    // No cookie at all although the client fetched a token first: the browser refuses cookies.
+    if (cookieValue(req, SESSION_COOKIE) === undefined && !anonymous.hasCookie(req)) {
+      throw new AppError(403, 'COOKIES_BLOCKED', { status: 3 });
+    }
+    if (!anonymous.matches(req, given)) throw new AppError(403, 'INVALID_CSRF_TOKEN');
+    next();
+  };
+}
 
 /**
  * The second line behind the token (OWASP): a browser says where a request comes from. A
@@ -47,15 +58,4 @@ function sentByAnotherSite(req: Request): boolean {
 /** The path as Express routes it: case-insensitively and with or without a trailing slash. */
 function routedPath(req: Request): string {
   return (req.originalUrl.split('?')[0] ?? '').toLowerCase().replace(/\/+$/, '');
-}
-
-function hasSessionCookie(req: Request): boolean {
-  const header = req.headers.cookie ?? '';
-  return header.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
-}
-
-function sameToken(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

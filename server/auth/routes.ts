@@ -6,17 +6,21 @@ import { parseInput } from '../lib/parse';
 import type { SessionPrincipal } from '../lib/principal';
 import { createSessionUserService } from './session-user';
 import { createAuthService, type AuthDeps } from './service';
-import { endSession, ensureAnonymousSession, principalOf, renewSession } from './session';
+import { createAnonymousCsrf } from './anonymous-csrf';
+import { endSession, principalOf, renewSession } from './session';
+import { SESSION_COOKIE } from './session-store';
 
 /** `/api/auth` (docs/api.md). CSRF is checked before these handlers, login included. */
 export function authRouter(deps: AuthDeps): Router {
   const { clock } = deps;
   const auth = createAuthService(deps);
   const users = createSessionUserService(deps);
+  const anonymousCsrf = createAnonymousCsrf(deps.config);
   const router = Router();
 
+  // A signed-in browser gets its session's token; a visitor one tied to a cookie, nothing stored.
   router.get('/csrf', (req, res) => {
-    res.json({ csrfToken: ensureAnonymousSession(req, clock) });
+    res.json({ csrfToken: req.session.csrfToken ?? anonymousCsrf.issue(req, res) });
   });
 
   router.post('/login', async (req, res) => {
@@ -41,8 +45,11 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   // A GET because the client contract says so (spec section 7); csrf.ts checks its token anyway.
+  // The session row goes; the browser carries on as a visitor, with a visitor's token.
   router.get('/logout', async (req, res) => {
-    res.json({ csrfToken: await renewSession(req, clock, null) });
+    await endSession(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.json({ csrfToken: anonymousCsrf.issue(req, res) });
   });
 
   async function signIn(req: Request, principal: SessionPrincipal): Promise<LoginResponse> {

@@ -32,10 +32,19 @@ async function signedInPatient() {
 
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Lax, for the whole site and ends with the browser (no expiry)', async () => {
-    const response = await fetch(`${app.baseUrl}/api/auth/csrf`);
-    const [cookie] = response.headers.getSetCookie();
-    expect(cookie).toMatch(/^portal\.sid=s%3A[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
-    expect(cookie).not.toMatch(/Expires|Max-Age/i);
+    const csrf = await fetch(`${app.baseUrl}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const [visitorCookie] = csrf.headers.getSetCookie();
+    const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: visitorCookie!.split(';')[0]! },
+      body: JSON.stringify({ accessCode: seed.guest.accessCode, birthAt: seed.guest.birthAt, portalTerms: true, policyTerms: true }),
+    });
+    expect(login.status).toBe(200);
+    const [sessionCookie] = login.headers.getSetCookie();
+    expect(sessionCookie).toMatch(/^portal\.sid=s%3A[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(visitorCookie).toMatch(/^portal\.csrf=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    for (const cookie of [sessionCookie, visitorCookie]) expect(cookie).not.toMatch(/Expires|Max-Age/i);
   });
 
   it('is not set for a visitor who only reads public data', async () => {
@@ -199,6 +208,44 @@ describe('CSRF protection', () => {
     const client = app.client();
     const first = await client.fetchCsrf();
     expect(await client.fetchCsrf()).toBe(first);
+    await client.loginResult(seed.guest.accessCode, seed.guest.birthAt);
+    const signedIn = client.csrfToken;
+    expect(signedIn).not.toBe(first);
+    expect(await client.fetchCsrf()).toBe(signedIn);
+  });
+
+  it("refuses a visitor's token with a nonce cookie it was not made from", async () => {
+    const client = app.client();
+    const token = await client.fetchCsrf();
+    const planted = app.client();
+    planted.cookies.set('portal.csrf', 'A'.repeat(43));
+    const forged = await planted.post('/api/auth/login', body, { headers: { 'x-csrf-token': token } });
+    client.cookies.set('portal.csrf', 'A'.repeat(43));
+    const swapped = await client.post('/api/auth/login', body);
+    for (const response of [forged, swapped]) {
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ code: 'INVALID_CSRF_TOKEN' });
+    }
+  });
+});
+
+describe('anonymous calls cost no storage', () => {
+  const sessionRows = async () => Number((await app.db('session').count({ n: '*' }))[0]!.n);
+
+  it('stores no session for a visitor: tokens, failed logins and a sign-out leave the table as it was', async () => {
+    const signedIn = await signedInPatient();
+    const before = await sessionRows();
+    for (let i = 0; i < 50; i += 1) await app.client().fetchCsrf();
+    const visitor = app.client();
+    await visitor.fetchCsrf();
+    expect((await visitor.loginPortal(seed.patient.login, 'not her password')).status).toBe(401);
+    expect(await sessionRows()).toBe(before);
+
+    await signedIn.logout();
+    expect(await sessionRows()).toBe(before - 1);
+    // What the sign-out handed her is a visitor's token; it works for her next login.
+    expect((await signedIn.loginResult(seed.guest.accessCode, seed.guest.birthAt)).status).toBe(200);
+    expect(await sessionRows()).toBe(before);
   });
 });
 
@@ -232,15 +279,21 @@ describe('server-side timeouts (DECISIONS.md 7)', () => {
     expect((await client.get('/api/user/profile')).status).toBe(401);
   });
 
-  it('sends a form from a page left open past the timeout back with INVALID_CSRF_TOKEN', async () => {
+  it('sends a form from a signed-in page left open past the timeout back with INVALID_CSRF_TOKEN', async () => {
+    const client = await signedInPatient();
+    app.clock.advance(16 * 60_000);
+    const response = await client.get('/api/auth/logout');
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ code: 'INVALID_CSRF_TOKEN' });
+    // A fresh token from the same browser works again, as a visitor's.
+    await client.fetchCsrf();
+    expect((await client.loginResult(seed.guest.accessCode, seed.guest.birthAt)).status).toBe(200);
+  });
+
+  it("lets a visitor's login form left open past the timeout through: she had no session to end", async () => {
     const client = app.client();
     await client.fetchCsrf();
     app.clock.advance(16 * 60_000);
-    const response = await client.loginResult(seed.guest.accessCode, seed.guest.birthAt);
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ code: 'INVALID_CSRF_TOKEN' });
-    // A fresh token from the same browser works again.
-    await client.fetchCsrf();
     expect((await client.loginResult(seed.guest.accessCode, seed.guest.birthAt)).status).toBe(200);
   });
 });

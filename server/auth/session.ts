@@ -6,6 +6,7 @@ import type { SessionPrincipal } from '../lib/principal';
 /** What the server keeps in a session row; the browser only ever holds the signed id. */
 declare module 'express-session' {
   interface SessionData {
+    /** 'anonymous' only in rows stored before visitors got their token without a session. */
     kind: 'anonymous' | 'guest' | 'patient';
     /** Synchronizer token of the CSRF check (docs/api.md). */
     csrfToken: string;
@@ -37,25 +38,17 @@ function newCsrfToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Gives an anonymous visitor a session with a CSRF token, once. Returns the token. */
-export function ensureAnonymousSession(req: Request, clock: Clock): string {
-  if (req.session.csrfToken) return req.session.csrfToken;
-  const now = clock();
-  Object.assign(req.session, { kind: 'anonymous', csrfToken: newCsrfToken(), createdAt: now, lastSeenAt: now });
-  return req.session.csrfToken!;
-}
-
 /**
  * Replaces the session with a new one under a new id (the old row is deleted), so an id planted
- * or seen before login is worthless after it. Used at login and logout. Returns the new token.
+ * or seen before login is worthless after it. Used at sign-in. Returns the new token.
  */
-export async function renewSession(req: Request, clock: Clock, principal: SessionPrincipal | null): Promise<string> {
+export async function renewSession(req: Request, clock: Clock, principal: SessionPrincipal): Promise<string> {
   await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
   const now = clock();
   const csrfToken = newCsrfToken();
-  Object.assign(req.session, { kind: principal?.kind ?? 'anonymous', csrfToken, createdAt: now, lastSeenAt: now });
-  if (principal?.kind === 'guest') req.session.screeningId = principal.screeningId;
-  if (principal?.kind === 'patient') {
+  Object.assign(req.session, { kind: principal.kind, csrfToken, createdAt: now, lastSeenAt: now });
+  if (principal.kind === 'guest') req.session.screeningId = principal.screeningId;
+  if (principal.kind === 'patient') {
     req.session.userId = principal.userId;
     req.session.requirePasswordChange = principal.requirePasswordChange;
   }

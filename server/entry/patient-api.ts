@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import { appInfoRouter } from '../app-info/routes';
 import { auditRouter } from '../audit/routes';
+import { createAnonymousCsrf } from '../auth/anonymous-csrf';
 import { csrfProtection } from '../auth/csrf';
 import { requirePasswordChanged } from '../auth/gates';
 import { passwordChangeRouter } from '../auth/password-change-routes';
@@ -40,7 +41,7 @@ export function patientApi(deps: ServerDeps, sessions: RequestHandler): Router {
   api.use(appInfoRouter(deps));
   api.use(sessions);
   api.use(enforceSessionLifetime(deps.config.session, deps.clock));
-  api.use(csrfProtection);
+  api.use(csrfProtection(createAnonymousCsrf(deps.config)));
   api.use(requirePasswordChanged);
 
   api.use('/auth', authRouter(deps));

@@ -44,10 +44,11 @@ describe('the cookie-consent dialog', () => {
 
     const table = screen.getByRole('table', { name: 'Cookies used by the portal' });
     expect(within(table).getByText('portal.sid')).toBeTruthy();
-    expect(within(table).getByText('Until the browser is closed')).toBeTruthy();
+    expect(within(table).getByText('portal.csrf')).toBeTruthy();
+    expect(within(table).getAllByText('Until the browser is closed')).toHaveLength(2);
     expect(within(table).getByText('portal.cookie-consent')).toBeTruthy();
     expect(within(table).getByText('365 days')).toBeTruthy();
-    for (const name of ['portal.sid', 'portal.cookie-consent']) {
+    for (const name of ['portal.sid', 'portal.csrf', 'portal.cookie-consent']) {
       const checkbox = within(table).getByRole('checkbox', { name: `Cookie ${name} is enabled` }) as HTMLInputElement;
       expect(checkbox.checked).toBe(true);
       expect(checkbox.disabled).toBe(true);

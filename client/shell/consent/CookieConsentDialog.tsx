@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Dialog } from '../../components/ui/Dialog';
 import { useT, type MessageKey, type MessageValues } from '../../lib/intl';
-import { CONSENT_COOKIE_NAME, CONSENT_LIFETIME_DAYS, readConsent, SESSION_COOKIE_NAME } from './consent-cookie';
+import { CONSENT_COOKIE_NAME, CONSENT_LIFETIME_DAYS, readConsent, SESSION_COOKIE_NAME, VISITOR_CSRF_COOKIE_NAME } from './consent-cookie';
 import { closeCookieDialog, decideConsent } from './consent-store';
 import './cookie-consent.css';
 
@@ -15,11 +15,17 @@ type CookieRow = {
   type: MessageKey;
 };
 
-/** Every cookie the portal sets. Both are necessary, so neither can be switched off. */
+/** Every cookie the portal sets. All are necessary, so none can be switched off. */
 const COOKIES: CookieRow[] = [
   {
     name: SESSION_COOKIE_NAME,
     purpose: 'cookies.session.purpose',
+    lifespan: 'cookies.session.lifespan',
+    type: 'cookies.type.necessary',
+  },
+  {
+    name: VISITOR_CSRF_COOKIE_NAME,
+    purpose: 'cookies.visitorCsrf.purpose',
     lifespan: 'cookies.session.lifespan',
     type: 'cookies.type.necessary',
   },
