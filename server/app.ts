@@ -11,6 +11,7 @@ import { PROVIDER_API_PREFIX } from './provider/openapi';
 import { paymentNotificationsRouter } from './orders/routes';
 import { SANDBOX_PATH, sandboxCheckoutRouter } from './payments';
 import { systemClock, type Clock } from './lib/clock';
+import { connectionDrain } from './lifecycle/connection-drain';
 import { healthRouter } from './health/routes';
 import { errorHandler } from './lib/error-handler';
 import { requestLogger, type Logger } from './lib/logger';
@@ -30,8 +31,11 @@ export type AppDeps = {
   clientDir?: string;
 };
 
-/** The Express app plus what must be released with it (the session store's prune timer, background work). */
-export type PortalApp = Express & { close(): Promise<void> };
+/**
+ * The Express app plus what must be released with it (the session store's prune timer, background
+ * work), and the switch a shutdown throws first (server/lifecycle/graceful-shutdown.ts).
+ */
+export type PortalApp = Express & { beginDrain(): void; close(): Promise<void> };
 
 /**
  * The portal process's HTTP side: the entry chains under their prefixes, the built client, one
@@ -53,7 +57,9 @@ export function createApp({
   const infrastructure = createInfrastructure({ config, db, logger, clock, throttlePolicy });
   const deps = { ...infrastructure, ...startWorkers(infrastructure) };
 
+  const drain = connectionDrain();
   app.use(requestLogger(logger));
+  app.use(drain.middleware);
   app.use(securityHeaders({ isProduction: config.isProduction, indexHtml: client?.indexHtml }));
   // The operator's probes (/healthz, /readyz): no session, no key, so ahead of every entry chain.
   app.use(healthRouter(deps));
@@ -72,6 +78,7 @@ export function createApp({
   app.use(errorHandler);
 
   return Object.assign(app, {
+    beginDrain: drain.begin,
     close: async () => {
       await deps.queue.stop();
       await deps.background.settle();

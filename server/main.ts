@@ -7,10 +7,8 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, migrate } from './db';
 import { loadLocalityRegister } from './geography/register-loader';
+import { stopGracefullyOnSignals } from './lifecycle/graceful-shutdown';
 import { createLogger } from './lib/logger';
-
-/** How long open keep-alive connections may finish their requests on shutdown. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 function readConfig(): Config {
   try {
@@ -66,24 +64,16 @@ async function main(): Promise<void> {
   logger.info(`health checks: http://localhost:${port}/healthz (live), http://localhost:${port}/readyz (ready)`);
   if (config.loadDemoData) logger.info('demo data loaded; demo credentials: see README.md (section Demo data)');
 
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1); // a second Ctrl+C means now
-    stopping = true;
-    logger.info(`${signal} received, shutting down`);
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    await closed;
-    clearTimeout(force);
-    await app.close();
-    await db.destroy();
-    await embedded?.stop();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopGracefullyOnSignals({
+    server,
+    app,
+    graceMs: config.shutdownGraceMs,
+    logger,
+    release: async () => {
+      await db.destroy();
+      await embedded?.stop();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

@@ -23,7 +23,8 @@ async function readyWhenStarted(app: TestApp) {
 describe('on a working portal', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp();
+    // Every request line is a debug line: the log check below needs them written.
+    app = await startTestApp({ config: { logLevel: 'debug' } });
   });
   afterAll(() => app?.close());
 

@@ -63,4 +63,30 @@ describe('stop', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(settled).toBe(false);
   });
+
+  it('fails a job still running after the grace back to its queue, so another process retries it at once', async () => {
+    const own = startJobQueue({
+      db: database.db,
+      logger: createLogger(loadConfig({ SESSION_SECRET: 'x'.repeat(32), ACCESS_CODE_SECRET: 'y'.repeat(32), LOG_LEVEL: 'silent' })),
+      runningJobGraceMs: 1000,
+    });
+    const boss = await own.boss();
+    await boss.createQueue('test-long-job', { name: 'test-long-job', retryLimit: 2, retryDelay: 0 });
+    let started = false;
+    await boss.work('test-long-job', { pollingIntervalSeconds: 0.5 }, async () => {
+      started = true;
+      await new Promise(() => undefined); // a build that would outlive the process
+    });
+    const jobId = await boss.send('test-long-job', {});
+    const deadline = Date.now() + 10_000;
+    while (!started && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started).toBe(true);
+
+    const stoppedAt = Date.now();
+    await own.stop();
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    // Back in the queue for its retry, not left "active" until it expires.
+    const job = await (await queue.boss()).getJobById('test-long-job', jobId!);
+    expect(job?.state).toBe('retry');
+  });
 });

@@ -22,6 +22,13 @@ export type JobQueue = {
 };
 
 const POLLING_INTERVAL_SECONDS = 0.5;
+/**
+ * On stop, how long a running job may go on before it is failed back to its queue, where its retry
+ * runs on another process at once instead of waiting for its expiry (pg-boss: `failWip`).
+ */
+const RUNNING_JOB_GRACE_MS = 10_000;
+/** On stop, how long pg-boss's last queries may take; a database gone away must not hold the exit. */
+const LAST_QUERIES_MS = 5_000;
 /** How long a periodic run may take before pg-boss takes its process for dead and lets another start. */
 const PERIODIC_RUN_SECONDS = 30 * 60;
 
@@ -32,7 +39,15 @@ const PERIODIC_RUN_SECONDS = 30 * 60;
  * in `pgboss`, or in the app's schema when the app has one (each API test file), so a test's jobs
  * go away with its schema. Cron scheduling stays off: `every` needs no clock monitor.
  */
-export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQueue {
+export function startJobQueue({
+  db,
+  logger,
+  runningJobGraceMs = RUNNING_JOB_GRACE_MS,
+}: {
+  db: Db;
+  logger: Logger;
+  runningJobGraceMs?: number;
+}): JobQueue {
   // pg-boss 10 completes a job without awaiting it (manager.js: `this.complete(...)` in its
   // worker), so its stop() can return while that query still runs, or even before it starts,
   // and a failure of it (the database closed, a test's schema dropped) is a rejection nobody
@@ -119,12 +134,18 @@ export function startJobQueue({ db, logger }: { db: Db; logger: Logger }): JobQu
       for (const timer of timers) clearInterval(timer);
       await started.catch(() => undefined);
       await Promise.allSettled([...inFlight]);
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      while (queries.size > 0) await Promise.allSettled([...queries]);
+      await boss.stop({ graceful: true, wait: true, timeout: runningJobGraceMs });
+      const deadline = Date.now() + LAST_QUERIES_MS;
+      while (queries.size > 0 && Date.now() < deadline) {
+        await Promise.race([Promise.allSettled([...queries]), delay(deadline - Date.now())]);
+      }
+      if (queries.size > 0) logger.warn({ queries: queries.size }, 'job queue stopped with queries still unanswered');
       stopped = true;
     },
   };
 }
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
 /**
  * pg-boss speaks `$1` parameters, which knex.raw would read as its own `?` bindings; the query

@@ -7,6 +7,7 @@ import { createApp } from '../../server/app';
 import { defaultThrottlePolicy, type ThrottlePolicy } from '../../server/auth/throttle-policy';
 import { loadConfig } from '../../server/config';
 import { createDb, migrate } from '../../server/db';
+import { stopGracefullyOnSignals } from '../../server/lifecycle/graceful-shutdown';
 import { createLogger } from '../../server/lib/logger';
 import { createApiKeyService } from '../../server/provider/keys/api-key-service';
 import { PROVIDER_SCOPES } from '../../server/provider/scopes';
@@ -17,7 +18,8 @@ import { PROVIDER_SCOPES } from '../../server/provider/scopes';
  * dropped on exit. THROTTLE=off lets the bench measure a rejected login's full cost; CLIENT_DIR
  * serves a client built elsewhere (`vite build --outDir`), so parallel runs never share one build.
  * SMTP_URL hands the portal's mail to a test's SMTP server; without it mail stays in the outbox.
- * CONSULTATION_HOLD_MINUTES and ORDER_EXPIRY_SWEEP_SECONDS pass through to the portal's settings.
+ * CONSULTATION_HOLD_MINUTES, ORDER_EXPIRY_SWEEP_SECONDS, SHUTDOWN_GRACE_SECONDS and LOG_LEVEL pass
+ * through to the portal's settings.
  * REQUEST_TIMES_FILE makes it time every request on the server (from its parsed headers to the
  * response handed to the socket) and write the times there on exit, for the bench's server-side figures.
  * PROVIDER_KEY_FILE makes it create a provider API key with every scope, as `npm run portal -- keys
@@ -28,7 +30,6 @@ const config = loadConfig({
   NODE_ENV: 'test',
   SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
   ACCESS_CODE_SECRET: 'e2e-access-code-secret-0123456789abcdef',
-  LOG_LEVEL: 'warn',
   DATA_DIR: `./data/demo-${port}`,
   // Links in mail and SMS point at this very server.
   PORT: String(port),
@@ -36,6 +37,9 @@ const config = loadConfig({
   // A journey may shorten how long an unpaid consultation holds its slot, to see it run out.
   CONSULTATION_HOLD_MINUTES: process.env.CONSULTATION_HOLD_MINUTES,
   ORDER_EXPIRY_SWEEP_SECONDS: process.env.ORDER_EXPIRY_SWEEP_SECONDS,
+  // A stopped journey's portal need not wait long for a request left hanging; a test of the drain sets it.
+  SHUTDOWN_GRACE_SECONDS: process.env.SHUTDOWN_GRACE_SECONDS ?? '2',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 
 let embedded: EmbeddedDatabase | undefined;
@@ -60,7 +64,8 @@ const throttlePolicy: ThrottlePolicy =
     ? (Object.fromEntries(Object.keys(defaultThrottlePolicy).map((bucket) => [bucket, noThrottle])) as ThrottlePolicy)
     : defaultThrottlePolicy;
 
-const app = createApp({ config, db, logger: createLogger(config), throttlePolicy, clientDir: process.env.CLIENT_DIR });
+const logger = createLogger(config);
+const app = createApp({ config, db, logger, throttlePolicy, clientDir: process.env.CLIENT_DIR });
 const server = app.listen(port, '127.0.0.1', () => {
   console.log(`demo portal on http://localhost:${port} (${embedded ? 'PGlite in memory' : `schema ${schema}`})`);
 });
@@ -75,15 +80,16 @@ if (process.env.REQUEST_TIMES_FILE) {
   });
 }
 
-async function shutdown(): Promise<void> {
-  if (process.env.REQUEST_TIMES_FILE) writeFileSync(process.env.REQUEST_TIMES_FILE, JSON.stringify(requestTimes));
-  server.closeAllConnections();
-  server.close();
-  await app.close();
-  if (schema) await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
-  await db.destroy();
-  await embedded?.stop();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
+// The portal's own shutdown (server/main.ts), with this run's database dropped at the end.
+stopGracefullyOnSignals({
+  server,
+  app,
+  graceMs: config.shutdownGraceMs,
+  logger,
+  release: async () => {
+    if (process.env.REQUEST_TIMES_FILE) writeFileSync(process.env.REQUEST_TIMES_FILE, JSON.stringify(requestTimes));
+    if (schema) await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+    await db.destroy();
+    await embedded?.stop();
+  },
+});
