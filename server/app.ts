@@ -13,6 +13,7 @@ import { SANDBOX_PATH, sandboxCheckoutRouter } from './payments';
 import { systemClock, type Clock } from './lib/clock';
 import { connectionDrain } from './lifecycle/connection-drain';
 import { healthRouter } from './health/routes';
+import { metricsRouter } from './metrics/routes';
 import { errorHandler } from './lib/error-handler';
 import { requestLogger, type Logger } from './lib/logger';
 import { securityHeaders } from './lib/security-headers';
@@ -58,11 +59,13 @@ export function createApp({
   const deps = { ...infrastructure, ...startWorkers(infrastructure) };
 
   const drain = connectionDrain();
+  app.use(deps.metrics.observeRequests);
   app.use(requestLogger(logger));
   app.use(drain.middleware);
   app.use(securityHeaders({ isProduction: config.isProduction, indexHtml: client?.indexHtml }));
-  // The operator's probes (/healthz, /readyz): no session, no key, so ahead of every entry chain.
+  // The operator's probes (/healthz, /readyz) and figures (/metrics, its own token): no session, so ahead of every entry chain.
   app.use(healthRouter(deps));
+  app.use(metricsRouter(deps));
   // The payment provider's calls: signed, with no session or CSRF token, so ahead of the patient chain.
   app.use('/api/payments/notify', paymentNotificationsRouter({ ...deps, payments: deps.payments.provider }));
   // The provider's systems: API keys, no session; ahead of the patient chain, which would take /api/provider for its own.

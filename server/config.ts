@@ -20,6 +20,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(25),
+  METRICS_TOKEN: z.string().min(32).optional(),
   DEMO_DATA: z.enum(['true', 'false']).optional(),
   PROVIDER_LEGAL_NAME: z.string().min(1).default('Przykładowe Centrum Mammografii sp. z o.o. (dane fikcyjne)'),
   PROVIDER_ADDRESS: z.string().min(1).default('ul. Przykładowa 1, 00-001 Warszawa'),
@@ -99,6 +100,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** On SIGTERM, how long requests in flight may run on before their connections are cut. */
   shutdownGraceMs: number;
+  /** The bearer token of `GET /metrics`; without it there is no such page. */
+  metricsToken?: string;
   loadDemoData: boolean;
   provider: { legalName: string; address: string; phone: string; email: string; bankAccount: string };
   /** Shown in the footer outside production only. */
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
     loadDemoData: !isProduction && e.DEMO_DATA !== 'false',
     provider: {
       legalName: e.PROVIDER_LEGAL_NAME,

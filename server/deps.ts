@@ -7,6 +7,7 @@ import { createBackgroundTasks, type BackgroundTasks } from './lib/background';
 import type { Clock } from './lib/clock';
 import { startJobQueue, type JobQueue } from './lib/job-queue';
 import type { Logger } from './lib/logger';
+import { createMetrics, type Metrics } from './metrics/metrics';
 import type { PaymentProviders } from './payments';
 import { createMailer, type Mailer } from './lib/mail';
 import { createSmsSender, type SmsSender } from './lib/sms';
@@ -28,6 +29,7 @@ export type ServerDeps = {
   background: BackgroundTasks;
   storage: FileStorage;
   queue: JobQueue;
+  metrics: Metrics;
   /** Handed in by the workers (server/workers.ts): builds are queued by requests, run by workers. */
   isoJobs: IsoJobs;
   /** The payment provider (and the sandbox's notifier), started with the workers. */
@@ -56,5 +58,6 @@ export function createInfrastructure(options: {
     background: createBackgroundTasks(logger),
     storage: createFileStorage(config.dataDir),
     queue: startJobQueue({ db, logger }),
+    metrics: createMetrics({ db }),
   };
 }

@@ -29,7 +29,7 @@ export const SLOW_REQUEST_MS = 1000;
 export function requestLogger(logger: Logger, { slowRequestMs = SLOW_REQUEST_MS } = {}) {
   const line = (req: IncomingMessage, res: ServerResponse, responseTime: number) => ({
     method: req.method,
-    path: loggedPath(req as Request, res as Response),
+    path: routeOf(req as Request, res as Response),
     status: res.statusCode,
     durationMs: responseTime,
   });
@@ -65,7 +65,7 @@ export function setLoggedPath(res: Response, path: string): void {
  * The route pattern (`/api/screening`, later `/api/order/:id/status`), never the concrete URL:
  * client paths such as `/change-password/<token>` carry secrets in the path itself.
  */
-function loggedPath(req: Request, res: Response): string {
+export function routeOf(req: Request, res: Response): string {
   if (typeof res.locals?.loggedPath === 'string') return res.locals.loggedPath;
   const routePath: unknown = req.route?.path;
   if (typeof routePath === 'string') return routePath === '/' ? req.baseUrl || '/' : `${req.baseUrl}${routePath}`;

@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { errorForLog, type Logger } from '../lib/logger';
 import type { RequestContext } from '../lib/principal';
+import type { Metrics } from '../metrics/metrics';
 import type { PaymentProvider } from '../payments/provider';
 import { createOrderEvents, orderNumber, type OrderEventDeps } from './order-events';
 import { settleRefund } from './fulfilment-repo';
@@ -25,7 +26,12 @@ import {
   type PaymentRow,
 } from './payments-repo';
 
-export type PaymentDeps = OrderEventDeps & { clock: Clock; logger: Logger; payments: PaymentProvider };
+export type PaymentDeps = OrderEventDeps & {
+  clock: Clock;
+  logger: Logger;
+  payments: PaymentProvider;
+  metrics: Pick<Metrics, 'paymentNotification'>;
+};
 
 /** How long a click on "pay" waits for a checkout another click is creating. */
 const CHECKOUT_WAIT_MS = 15_000;
@@ -181,6 +187,7 @@ export function createPaymentService(deps: PaymentDeps) {
     if (!check.verified) {
       await keepNotification(db, { ...kept, paymentId: null, providerOrderId: null, outcome: `refused_${check.reason}` });
       logger.warn({ provider: provider.name, reason: check.reason }, 'payment notification refused');
+      deps.metrics.paymentNotification(`refused_${check.reason}`);
       return 401;
     }
     const notification = check.notification;
@@ -192,6 +199,7 @@ export function createPaymentService(deps: PaymentDeps) {
       const providerOrderId = notification.kind === 'refund' ? notification.providerOrderId : null;
       await keepNotification(db, { ...kept, paymentId: null, providerOrderId, outcome });
       logger.info({ provider: provider.name, outcome }, 'payment notification kept');
+      deps.metrics.paymentNotification(outcome);
       return 200;
     }
     const settled = await db.transaction(async (trx) => {
@@ -209,6 +217,7 @@ export function createPaymentService(deps: PaymentDeps) {
     });
     const level = settled.outcome === 'applied' || settled.outcome === 'replay' || settled.outcome === 'stale' ? 'info' : 'warn';
     logger[level]({ provider: provider.name, outcome: settled.outcome, status: notification.status }, 'payment notification');
+    deps.metrics.paymentNotification(settled.outcome);
     if (settled.outcome !== 'unknown_order') await announce(settled);
     return 200;
   }
