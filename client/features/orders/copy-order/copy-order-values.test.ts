@@ -127,4 +127,10 @@ describe('the copy-order messages', () => {
       ]),
     ).toEqual({ 'address.postalCode': 'orderCopy.validation.postalCode.invalid' });
   });
+
+  it('shows a character the server cannot store under the field that holds it', () => {
+    expect(copyOrderErrors([{ path: 'healthCareInstitution', message: 'validation.unstorableCharacter' }])).toEqual({
+      healthCareInstitution: 'validation.unstorableCharacter',
+    });
+  });
 });

@@ -69,6 +69,8 @@ const COPY_ORDER_VALIDATION_KEYS: ReadonlySet<string> = new Set<MessageKey>([
   'orderCopy.validation.privilegedPerson.id.invalid',
   'orderCopy.validation.statement1.required',
   'orderCopy.validation.statement2.required',
+  // Any text field: U+0000 (pasted from a binary file), which the server refuses to store.
+  'validation.unstorableCharacter',
 ]);
 
 const isCopyOrderField = (path: string): path is CopyOrderField => (COPY_ORDER_FIELDS as readonly string[]).includes(path);
