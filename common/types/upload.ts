@@ -12,7 +12,8 @@ export type UploadRefusalReason =
   | 'not_dicom' // no DICM marker at 128-131
   | 'dicomdir' // a DICOMDIR (media directory), not an image
   | 'not_image' // a DICOM object that is not a storable image (no pixel data)
-  | 'unreadable'; // the marker is there but the header cannot be parsed (truncated, missing UIDs)
+  | 'unreadable' // the marker is there but the header cannot be parsed (truncated, missing UIDs)
+  | 'bad_name'; // its name holds a control character, so it cannot be shown or stored under it
 
 /**
  * `POST /api/dicom` (multipart, repeated field `dicoms`) answers 200 with this for every request

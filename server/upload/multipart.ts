@@ -7,6 +7,7 @@ import type { UploadLimits } from '../../common/types/upload';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import type { JobQueue } from '../lib/job-queue';
+import { PartHeaderSanitizer, UNNAMEABLE_MARK } from './part-header-sanitizer';
 import { RESUMABLE_FOLDER } from './resumable/layout';
 
 /** The multipart field that carries the files (docs/api.md "DICOM upload"). */
@@ -24,8 +25,11 @@ const SWEEP_SECONDS = 15 * 60;
 /** The limits one request is held to; the answer of `GET /api/dicom/limits` adds the quota. */
 type RequestLimits = Pick<UploadLimits, 'maxFileBytes' | 'maxFilesPerRequest' | 'maxRequestBytes'>;
 
-/** One file of the request, written under a generated name; `clientName` never becomes a path. */
-export type ReceivedFile = { path: string; size: number; clientName: string };
+/**
+ * One file of the request, written under a generated name; `clientName` never becomes a path.
+ * `unnameable`: its name held a control character (it is refused, reason `bad_name`).
+ */
+export type ReceivedFile = { path: string; size: number; clientName: string; unnameable?: boolean };
 
 /**
  * Streams the request's files to disk (never to memory) in a directory of its own under
@@ -62,20 +66,47 @@ function checkEnvelope(req: Request, limits: RequestLimits): void {
   if (declared > limits.maxRequestBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', { maxRequestBytes: limits.maxRequestBytes });
 }
 
+/** multer 2 feeds busboy through this when given (its typings do not know it yet). */
+type MulterOptions = multer.Options & { streamHandler(req: Request, busboy: NodeJS.WritableStream): void };
+
 async function receive(req: Request, res: Response, directory: string, limits: RequestLimits): Promise<ReceivedFile[]> {
-  const upload = multer({
+  const options: MulterOptions = {
     // Multer's disk storage names each file with 16 random bytes in hex.
     storage: multer.diskStorage({ destination: directory }),
     limits: { fileSize: limits.maxFileBytes, files: limits.maxFilesPerRequest, fields: 0, fieldNameSize: 100, headerPairs: 100 },
     // The browser's relative path (a folder upload) is only shown back in `refused`.
     preservePath: true,
     defParamCharset: 'utf8',
-  }).array(UPLOAD_FIELD);
+    streamHandler: feedThroughSanitizer,
+  };
+  const upload = multer(options).array(UPLOAD_FIELD);
   await new Promise<void>((resolve, reject) =>
     upload(req, res, (error?: unknown) => (error ? reject(uploadError(error, limits)) : resolve())),
   );
   const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-  return files.map((file) => ({ path: file.path, size: file.size, clientName: displayName(file.originalname) }));
+  return files.map((file) => ({
+    path: file.path,
+    size: file.size,
+    clientName: displayName(file.originalname),
+    unnameable: file.originalname.includes(UNNAMEABLE_MARK),
+  }));
+}
+
+/**
+ * The body goes to busboy through PartHeaderSanitizer, so a file named with a control character
+ * is refused alone instead of its whole batch. Once busboy is done (finished or failed), the
+ * sanitizer lets go of it, as multer lets go of the request.
+ */
+function feedThroughSanitizer(req: Request, busboy: NodeJS.WritableStream): void {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(req.get('content-type') ?? '');
+  if (!boundary) {
+    req.pipe(busboy); // busboy refuses it, as before
+    return;
+  }
+  const sanitizer = new PartHeaderSanitizer(boundary[1] ?? boundary[2]!);
+  req.pipe(sanitizer).pipe(busboy);
+  busboy.once('close', () => sanitizer.unpipe(busboy));
+  busboy.once('error', () => sanitizer.unpipe(busboy));
 }
 
 /** Every failure of the body as the stable code of docs/api.md; a failing disk stays a 500. */
@@ -94,8 +125,11 @@ function uploadError(error: unknown, limits: RequestLimits): unknown {
 
 /** Control characters out, length bounded: the name is only ever echoed back as text. */
 export function displayName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const printable = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const printable = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replaceAll(UNNAMEABLE_MARK, '?')
+    .trim();
   return printable.length > MAX_NAME_LENGTH ? `…${printable.slice(-(MAX_NAME_LENGTH - 1))}` : printable;
 }
 

@@ -70,6 +70,10 @@ async function keepReceivedFiles(
   const fates: FileFate[] = [];
   const candidates = new Map<string, Candidate & { index: number }>();
   for (const [index, file] of files.entries()) {
+    if (file.unnameable) {
+      fates[index] = { outcome: 'refused', reason: 'bad_name' };
+      continue;
+    }
     const inspection = await inspectDicomFile(file.path, file.size, file.clientName);
     if (inspection.kind === 'refused') fates[index] = { outcome: 'refused', reason: inspection.reason };
     else if (candidates.has(inspection.header.sopInstanceUid)) fates[index] = { outcome: 'duplicate' };

@@ -147,6 +147,29 @@ describe('POST /api/dicom with hostile or broken files', () => {
     expect(response.body).toEqual({ stored: 0, duplicates: 0, refused: [{ name: 'scan.dcm', reason: 'not_dicom' }] });
   });
 
+  it('refuses only the file whose name holds a control character, and stores the rest of its batch', async () => {
+    const image = corpusFile('dicomdirtests/98892001/CT5N/2062');
+    const bytes = Buffer.from(image.bytes.toString('latin1').replaceAll('1194734704.16302.0.12', '1194734704.16302.8.12'), 'latin1');
+    // Raw in the part header (FormData escapes only CR, LF and quotes): busboy refused the whole body.
+    const response = await postDicoms(patient, app.baseUrl, [
+      { name: 'folder/scan\u0001\u001b[31m.dcm', bytes: Buffer.from(image.bytes) },
+      { name: 'folder/tab\u007f.dcm', bytes: Buffer.from('not dicom') },
+      { name: 'folder/good.dcm', bytes },
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      stored: 1,
+      duplicates: 0,
+      refused: [
+        { name: 'folder/scan??[31m.dcm', reason: 'bad_name' },
+        { name: 'folder/tab?.dcm', reason: 'bad_name' },
+      ],
+    });
+    expect(
+      await app.db('dicom_instances').where('sop_instance_uid', '1.3.6.1.4.1.5962.1.1.0.0.0.1194734704.16302.8.12').first(),
+    ).toBeDefined();
+  });
+
   it('never uses the sent name in a path: "../" names are stored under a generated key', async () => {
     const image = corpusFile('dicomdirtests/98892001/CT5N/2062');
     // A fresh SOP instance: the same bytes with another UID of the same length.

@@ -33,6 +33,7 @@ const REFUSAL_KEYS: Record<UploadRefusalReason, MessageKey> = {
   dicomdir: 'upload.refusal.dicomdir',
   not_image: 'upload.refusal.not_image',
   unreadable: 'upload.refusal.unreadable',
+  bad_name: 'upload.refusal.bad_name',
 };
 
 const SKIP_KEYS: Record<SkipReason, MessageKey> = {
