@@ -1,11 +1,12 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { portalLoginSchema, resultLoginSchema } from '../../common/validation/auth';
 import type { LoginResponse, SessionAnswer } from '../../common/types/session';
 import { unauthenticated } from '../lib/errors';
 import { parseInput } from '../lib/parse';
-import type { SessionPrincipal } from '../lib/principal';
+import { cookieValue } from '../lib/cookies';
 import { createSessionUserService } from './session-user';
-import { createAuthService, type AuthDeps } from './service';
+import { createAuthService, type AuthDeps, type SignedIn } from './service';
+import { DEVICE_COOKIE, deviceCookieOptions } from './device-cookie';
 import { createAnonymousCsrf } from './anonymous-csrf';
 import { endSession, principalOf, renewSession } from './session';
 import { SESSION_COOKIE } from './session-store';
@@ -16,6 +17,7 @@ export function authRouter(deps: AuthDeps): Router {
   const auth = createAuthService(deps);
   const users = createSessionUserService(deps);
   const anonymousCsrf = createAnonymousCsrf(deps.config);
+  const deviceCookieAttributes = deviceCookieOptions(deps.config);
   const router = Router();
 
   // A signed-in browser gets its session's token; a visitor one tied to a cookie, nothing stored.
@@ -25,14 +27,14 @@ export function authRouter(deps: AuthDeps): Router {
 
   router.post('/login', async (req, res) => {
     const input = parseInput(resultLoginSchema, req.body);
-    const principal = await auth.loginWithAccessCode(input, req.ip);
-    res.json(await signIn(req, principal));
+    const signedIn = await auth.loginWithAccessCode(input, req.ip, cookieValue(req, DEVICE_COOKIE));
+    res.json(await signIn(req, res, signedIn));
   });
 
   router.post('/portal/login', async (req, res) => {
     const input = parseInput(portalLoginSchema, req.body);
-    const principal = await auth.loginWithPassword(input, req.ip);
-    res.json(await signIn(req, principal));
+    const signedIn = await auth.loginWithPassword(input, req.ip, cookieValue(req, DEVICE_COOKIE));
+    res.json(await signIn(req, res, signedIn));
   });
 
   // Who this browser is signed in as, or null: the client's start-up question. Unlike
@@ -52,11 +54,13 @@ export function authRouter(deps: AuthDeps): Router {
     res.json({ csrfToken: anonymousCsrf.issue(req, res) });
   });
 
-  async function signIn(req: Request, principal: SessionPrincipal): Promise<LoginResponse> {
+  async function signIn(req: Request, res: Response, { principal, deviceCookie }: SignedIn): Promise<LoginResponse> {
     const csrfToken = await renewSession(req, clock, principal);
     const user = await users.sessionUser(principal);
     // Only if the account was disabled between the password check and here.
     if (!user) throw unauthenticated();
+    // Kept across logouts: it marks the browser, not the session (device-cookie.ts).
+    res.cookie(DEVICE_COOKIE, deviceCookie, deviceCookieAttributes);
     return { user, csrfToken };
   }
 

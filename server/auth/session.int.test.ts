@@ -41,7 +41,8 @@ describe('session cookie', () => {
       body: JSON.stringify({ accessCode: seed.guest.accessCode, birthAt: seed.guest.birthAt, portalTerms: true, policyTerms: true }),
     });
     expect(login.status).toBe(200);
-    const [sessionCookie] = login.headers.getSetCookie();
+    // Found by name: the login also sets the device cookie (device-cookie.int.test.ts checks that one).
+    const sessionCookie = login.headers.getSetCookie().find((cookie) => cookie.startsWith('portal.sid='));
     expect(sessionCookie).toMatch(/^portal\.sid=s%3A[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(visitorCookie).toMatch(/^portal\.csrf=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
     for (const cookie of [sessionCookie, visitorCookie]) expect(cookie).not.toMatch(/Expires|Max-Age/i);

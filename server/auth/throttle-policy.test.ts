@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultThrottlePolicy, delayAfterFailures, retryAfterSeconds, type BucketRule } from './throttle-policy';
+import { checksAtOnce, defaultThrottlePolicy, delayAfterFailures, retryAfterSeconds, type BucketRule } from './throttle-policy';
 
 const rule: BucketRule = { freeFailures: 5, firstDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: 15 * 60_000 };
 
@@ -23,6 +23,17 @@ describe('delayAfterFailures', () => {
     expect(delayAfterFailures(far, defaultThrottlePolicy.portalByLogin)).toBe(15 * 60_000);
     expect(delayAfterFailures(far, defaultThrottlePolicy.resultByBirthDate)).toBe(5 * 60_000);
     expect(delayAfterFailures(far, defaultThrottlePolicy.resultGlobal)).toBe(30_000);
+  });
+});
+
+describe('checksAtOnce', () => {
+  it('allows one check per free failure left plus the one that would start the wait', () => {
+    expect([0, 1, 4, 5].map((failures) => checksAtOnce(failures, rule))).toEqual([6, 5, 2, 1]);
+  });
+
+  it('lets one check at a time through once the free failures are spent', () => {
+    expect(checksAtOnce(6, rule)).toBe(1);
+    expect(checksAtOnce(50, rule)).toBe(1);
   });
 });
 

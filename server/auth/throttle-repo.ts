@@ -8,6 +8,14 @@ export async function latestBlockedUntil(db: Db, buckets: string[]): Promise<Dat
   return row?.until ?? null;
 }
 
+/** The buckets' rows as they stand, without locks; buckets never used have none. */
+export async function readBuckets(db: Db, buckets: string[]): Promise<BucketRow[]> {
+  const rows: { bucket: string; failures: number; window_started_at: Date; blocked_until: Date | null }[] = await db('login_throttle')
+    .whereIn('bucket', buckets)
+    .select('bucket', 'failures', 'window_started_at', 'blocked_until');
+  return rows.map(toBucketRow);
+}
+
 /**
  * Creates the buckets that do not exist yet and locks all of them for the caller's transaction,
  * in a fixed order so two attempts sharing buckets never deadlock. One upsert does both: an insert
@@ -22,12 +30,11 @@ export async function lockBuckets(trx: Db, buckets: string[], now: Date): Promis
     // A no-op update, so an existing row is locked and returned as it stands.
     .merge(['bucket'])
     .returning(['bucket', 'failures', 'window_started_at', 'blocked_until']);
-  return rows.map((row) => ({
-    bucket: row.bucket,
-    failures: row.failures,
-    windowStartedAt: row.window_started_at,
-    blockedUntil: row.blocked_until,
-  }));
+  return rows.map(toBucketRow);
+}
+
+function toBucketRow(row: { bucket: string; failures: number; window_started_at: Date; blocked_until: Date | null }): BucketRow {
+  return { bucket: row.bucket, failures: row.failures, windowStartedAt: row.window_started_at, blockedUntil: row.blocked_until };
 }
 
 export async function saveBucket(

@@ -67,6 +67,9 @@ describe('patient login throttling', () => {
     // Allowance 2, plus the one failure that starts the wait: exactly as in the sequential case.
     expect(statuses.filter((status) => status === 401)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    // Only the answered guesses were failures to audit; the others learnt nothing.
+    const audited = await app.db('audit_entries').where({ type: 'LOGIN_PORTAL_UNAUTHORIZED', ip: '192.0.2.12' });
+    expect(audited).toHaveLength(3);
   });
 
   it('counts per login across IPs: a guesser cannot dodge the login bucket by hopping', async () => {

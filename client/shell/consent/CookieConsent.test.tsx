@@ -46,9 +46,11 @@ describe('the cookie-consent dialog', () => {
     expect(within(table).getByText('portal.sid')).toBeTruthy();
     expect(within(table).getByText('portal.csrf')).toBeTruthy();
     expect(within(table).getAllByText('Until the browser is closed')).toHaveLength(2);
+    expect(within(table).getByText('portal.device')).toBeTruthy();
+    expect(within(table).getByText('1 year')).toBeTruthy();
     expect(within(table).getByText('portal.cookie-consent')).toBeTruthy();
     expect(within(table).getByText('365 days')).toBeTruthy();
-    for (const name of ['portal.sid', 'portal.csrf', 'portal.cookie-consent']) {
+    for (const name of ['portal.sid', 'portal.csrf', 'portal.device', 'portal.cookie-consent']) {
       const checkbox = within(table).getByRole('checkbox', { name: `Cookie ${name} is enabled` }) as HTMLInputElement;
       expect(checkbox.checked).toBe(true);
       expect(checkbox.disabled).toBe(true);

@@ -3,7 +3,14 @@ import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Dialog } from '../../components/ui/Dialog';
 import { useT, type MessageKey, type MessageValues } from '../../lib/intl';
-import { CONSENT_COOKIE_NAME, CONSENT_LIFETIME_DAYS, readConsent, SESSION_COOKIE_NAME, VISITOR_CSRF_COOKIE_NAME } from './consent-cookie';
+import {
+  CONSENT_COOKIE_NAME,
+  CONSENT_LIFETIME_DAYS,
+  DEVICE_COOKIE_NAME,
+  readConsent,
+  SESSION_COOKIE_NAME,
+  VISITOR_CSRF_COOKIE_NAME,
+} from './consent-cookie';
 import { closeCookieDialog, decideConsent } from './consent-store';
 import './cookie-consent.css';
 
@@ -27,6 +34,12 @@ const COOKIES: CookieRow[] = [
     name: VISITOR_CSRF_COOKIE_NAME,
     purpose: 'cookies.visitorCsrf.purpose',
     lifespan: 'cookies.session.lifespan',
+    type: 'cookies.type.necessary',
+  },
+  {
+    name: DEVICE_COOKIE_NAME,
+    purpose: 'cookies.device.purpose',
+    lifespan: 'cookies.device.lifespan',
     type: 'cookies.type.necessary',
   },
   {

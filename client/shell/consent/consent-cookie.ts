@@ -7,6 +7,8 @@ export const CONSENT_COOKIE_NAME = 'portal.cookie-consent';
 export const SESSION_COOKIE_NAME = 'portal.sid';
 /** A visitor's CSRF nonce, set by the server before sign-in (server/auth/anonymous-csrf.ts). */
 export const VISITOR_CSRF_COOKIE_NAME = 'portal.csrf';
+/** Set at sign-in, kept for a year: lets a known browser sign in while others guess (server/auth/device-cookie.ts). */
+export const DEVICE_COOKIE_NAME = 'portal.device';
 export const CONSENT_LIFETIME_DAYS = 365;
 const CONSENT_VERSION = 1;
 
