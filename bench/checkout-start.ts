@@ -3,6 +3,7 @@ import type { ScreeningListResponse } from '../common/types/screenings';
 import type { Product } from '../common/types/orders';
 import { startPortal, stopPortal } from './http-budget';
 import { percentile } from './median';
+import { cookiesSetBy } from './cookies';
 
 /**
  * Issue 12's budget: starting a checkout, the order and the provider call to the sandbox
@@ -28,7 +29,7 @@ type Pair = { screeningId: number; productId: number; documentId: string };
 
 async function signIn(base: string): Promise<Session> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
-  const anonymous = csrf.headers.get('set-cookie')!.split(';')[0]!;
+  const anonymous = cookiesSetBy(csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const login = await fetch(`${base}/api/auth/portal/login`, {
     method: 'POST',
@@ -42,7 +43,7 @@ async function signIn(base: string): Promise<Session> {
   });
   if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
   const body = (await login.json()) as { csrfToken: string };
-  return { cookie: login.headers.get('set-cookie')!.split(';')[0]!, token: body.csrfToken };
+  return { cookie: cookiesSetBy(login), token: body.csrfToken };
 }
 
 async function call<T>(base: string, session: Session, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {

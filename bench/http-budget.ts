@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import autocannon from 'autocannon';
+import { cookiesSetBy } from './cookies';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -41,7 +42,7 @@ export async function stopPortal(child: ChildProcess): Promise<void> {
 /** A session with its CSRF token, as a browser holds one. */
 async function anonymousSession(base: string): Promise<{ cookie: string; token: string }> {
   const res = await fetch(`${base}/api/auth/csrf`);
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const cookie = cookiesSetBy(res);
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return { cookie, token: csrfToken };
 }
@@ -63,7 +64,7 @@ export async function signedInCookie(base: string): Promise<string> {
     body: loginBody(DEMO_PASSWORD),
   });
   if (!res.ok) throw new Error(`demo login failed: ${res.status}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  return cookiesSetBy(res);
 }
 
 async function load(name: string, options: autocannon.Options): Promise<Run> {

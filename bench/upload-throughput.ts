@@ -14,6 +14,7 @@ import type { UploadLimits, UploadOutcome } from '../common/types/upload';
 import { median } from './median';
 import { writePart10 } from '../server/dicom/part10';
 import { MG_FOR_PRESENTATION_SOP_CLASS } from '../server/dicom/synthetic-mg';
+import { cookiesSetBy } from './cookies';
 
 /**
  * Issue 5 "Budgets": a DICOM folder uploaded over loopback to the real app (a signed-in patient,
@@ -443,7 +444,7 @@ function rssOf(pid: number): number {
 
 async function signIn(url: string, patient = PATIENT): Promise<Session> {
   const csrf = await fetch(`${url}/api/auth/csrf`);
-  const anonymousCookie = csrf.headers.get('set-cookie')!.split(';')[0]!;
+  const anonymousCookie = cookiesSetBy(csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const login = await fetch(`${url}/api/auth/portal/login`, {
     method: 'POST',
@@ -457,7 +458,7 @@ async function signIn(url: string, patient = PATIENT): Promise<Session> {
   });
   if (!login.ok) throw new Error(`bench login failed: ${login.status}`);
   const { csrfToken: token } = (await login.json()) as { csrfToken: string };
-  return { cookie: login.headers.get('set-cookie')!.split(';')[0]!, token };
+  return { cookie: cookiesSetBy(login), token };
 }
 
 /** This file again, as a server process; once listening it prints its port on stdout, and the app its API key after it. */
