@@ -21,7 +21,9 @@ try {
   await setup.query(`SET search_path = ${schema}`);
   // connect-pg-simple's own table, as its README gives it.
   await setup.query(`CREATE TABLE IF NOT EXISTS session (sid varchar PRIMARY KEY, sess json NOT NULL, expire timestamp(6) NOT NULL)`);
-  await setup.query(`CREATE TABLE IF NOT EXISTS users (id int PRIMARY KEY, email text, first_name text, last_name text, birth_at date, pesel text, phone text)`);
+  await setup.query(
+    `CREATE TABLE IF NOT EXISTS users (id int PRIMARY KEY, email text, first_name text, last_name text, birth_at date, pesel text, phone text)`,
+  );
   await setup.query(
     `INSERT INTO users VALUES (1, 'anna.nowak@example.com', 'Anna', 'Nowak', '1970-05-06', '70050612345', '+48600100200') ON CONFLICT DO NOTHING`,
   );
