@@ -42,7 +42,7 @@ const PATIENT = { email: 'bench.upload@example.com', password: 'Bench!Upload1' }
  */
 const RESUMABLE_RATIO_BUDGET = 0.9;
 const COMPARISON_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
-const comparisonPatient = (round: number, way: 'multipart' | 'resumable') => ({
+export const comparisonPatient = (round: number, way: 'multipart' | 'resumable') => ({
   email: `bench.${way}.${round}@example.com`,
   password: `Bench!${way}${round}`,
 });
@@ -59,7 +59,7 @@ const REFERENCED_SOP_SEQUENCE = '00081199';
 const SELF = fileURLToPath(import.meta.url);
 
 /** `cpuSecondsPerGB`: the server's own CPU time (user + system), steadier than wall time on a busy machine. */
-type UploadRun = { bytes: number; seconds: number; mbps: number; cpuSecondsPerGB: number; peakRssGrowthMB: number };
+export type UploadRun = { bytes: number; seconds: number; mbps: number; cpuSecondsPerGB: number; peakRssGrowthMB: number };
 type IngestRuns = { small: UploadRun; large: UploadRun; memoryFlat: boolean };
 /**
  * The same folder sent both ways in interleaved rounds, on one database; `ratio` is resumable over
@@ -76,8 +76,8 @@ export type UploadThroughput = IngestRuns & {
 };
 
 /** `key`: the app's API key with images:write, for STOW-RS. */
-type Server = { url: string; pid: number; key?: string };
-type Session = { cookie: string; token: string };
+export type Server = { url: string; pid: number; key?: string };
+export type Session = { cookie: string; token: string };
 /**
  * How a batch is sent: where, with which request headers, as which multipart type, each part
  * with which headers; and whether the answer says every file of the batch was stored.
@@ -213,15 +213,19 @@ export function printUploadThroughput(result: UploadThroughput): boolean {
  * STOW-RS screening: dcmjs writes one, the others are copies with the UID's bytes replaced by
  * another UID of the same length.
  */
-function writeFolder(directory: string, totalBytes: number): { files: string[]; fileBytes: number } {
+export function writeFolder(
+  directory: string,
+  totalBytes: number,
+  { rows = ROWS, columns = COLUMNS, firstUid = 1 } = {},
+): { files: string[]; fileBytes: number } {
   mkdirSync(directory, { recursive: true });
   const uidOf = (n: number) => `2.25.${(10n ** 38n + BigInt(n)).toString()}`;
-  const template = Buffer.from(syntheticImage(uidOf(0)));
+  const template = Buffer.from(syntheticImage(uidOf(0), rows, columns));
   const templateUid = Buffer.from(uidOf(0), 'latin1');
   const offsets: number[] = [];
   for (let at = template.indexOf(templateUid); at !== -1; at = template.indexOf(templateUid, at + 1)) offsets.push(at);
   const files: string[] = [];
-  for (let n = 1; files.length * template.length < totalBytes; n++) {
+  for (let n = firstUid; files.length * template.length < totalBytes; n++) {
     const uid = Buffer.from(uidOf(n), 'latin1');
     for (const offset of offsets) uid.copy(template, offset);
     const file = path.join(directory, `IM${String(n).padStart(5, '0')}`);
@@ -231,8 +235,8 @@ function writeFolder(directory: string, totalBytes: number): { files: string[]; 
   return { files, fileBytes: template.length };
 }
 
-function syntheticImage(sopInstanceUid: string): Uint8Array {
-  const pixels = new Uint16Array(ROWS * COLUMNS).map((_, i) => (i * 7) & 0xfff);
+function syntheticImage(sopInstanceUid: string, rows: number, columns: number): Uint8Array {
+  const pixels = new Uint16Array(rows * columns).map((_, i) => (i * 7) & 0xfff);
   const dataset = {
     SOPClassUID: MG_FOR_PRESENTATION_SOP_CLASS,
     SOPInstanceUID: sopInstanceUid,
@@ -241,8 +245,8 @@ function syntheticImage(sopInstanceUid: string): Uint8Array {
     Modality: 'MG',
     StudyDate: '20261006',
     AccessionNumber: ACCESSION_NUMBER,
-    Rows: ROWS,
-    Columns: COLUMNS,
+    Rows: rows,
+    Columns: columns,
     BitsAllocated: 16,
     BitsStored: 12,
     HighBit: 11,
@@ -256,7 +260,7 @@ function syntheticImage(sopInstanceUid: string): Uint8Array {
 }
 
 /** As the browser forms batches: whole files, within the request's byte and file limits. */
-function batchesOf(files: string[], fileBytes: number, limits: UploadLimits): string[][] {
+export function batchesOf(files: string[], fileBytes: number, limits: UploadLimits): string[][] {
   const perBatch = Math.max(1, Math.min(limits.maxFilesPerRequest, Math.floor(limits.maxRequestBytes / (fileBytes + PART_OVERHEAD_BYTES))));
   const batches: string[][] = [];
   for (let at = 0; at < files.length; at += perBatch) batches.push(files.slice(at, at + perBatch));
@@ -271,7 +275,7 @@ async function timedRuns<Batch>(server: Server, ingest: Sender<Batch>, small: Ba
 }
 
 /** The patient's upload, as the browser sends a FormData of files (field `dicoms`). */
-function patientUpload(session: Session): Ingest {
+export function patientUpload(session: Session): Ingest {
   return {
     path: '/api/dicom',
     headers: { cookie: session.cookie, 'x-csrf-token': session.token },
@@ -287,9 +291,9 @@ function patientUpload(session: Session): Ingest {
 }
 
 /** A PACS's STOW-RS request (PS3.18 10.5): one application/dicom part per file; 200 only when all are stored. */
-function stowRs(key: string): Ingest {
+export function stowRs(key: string, stowPath = STOW_PATH): Ingest {
   return {
-    path: STOW_PATH,
+    path: stowPath,
     headers: { authorization: `Bearer ${key}`, accept: 'application/dicom+json' },
     multipartType: 'multipart/related; type="application/dicom"',
     partHeaders: () => 'Content-Type: application/dicom\r\n',
@@ -301,10 +305,10 @@ function stowRs(key: string): Ingest {
 }
 
 /** Sends everything of a run to the server and answers how many bytes of files it sent. */
-type Sender<Batch> = (serverUrl: string, batches: Batch[]) => Promise<number>;
+export type Sender<Batch> = (serverUrl: string, batches: Batch[]) => Promise<number>;
 
 /** Multipart: the batches one after another, each one request. */
-function multipartSender(ingest: Ingest): Sender<string[]> {
+export function multipartSender(ingest: Ingest): Sender<string[]> {
   return async (serverUrl, batches) => {
     let bytes = 0;
     for (const batch of batches) {
@@ -386,7 +390,7 @@ function fileOnDisk(file: string): NonNullable<UploadOptions['fileReader']> {
  * earlier runs is finished first (`sync`): otherwise a run pays for the one before it, and the
  * way that runs second in a round looks slower than it is.
  */
-async function timedUpload<Batch>(server: Server, batches: Batch[], send: Sender<Batch>): Promise<UploadRun> {
+export async function timedUpload<Batch>(server: Server, batches: Batch[], send: Sender<Batch>): Promise<UploadRun> {
   execFileSync('sync');
   const baseline = rssOf(server.pid);
   let peak = baseline;
@@ -442,7 +446,7 @@ function rssOf(pid: number): number {
   return Number(kilobytes) * 1024;
 }
 
-async function signIn(url: string, patient = PATIENT): Promise<Session> {
+export async function signIn(url: string, patient = PATIENT): Promise<Session> {
   const csrf = await fetch(`${url}/api/auth/csrf`);
   const anonymousCookie = cookiesSetBy(csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -462,7 +466,7 @@ async function signIn(url: string, patient = PATIENT): Promise<Session> {
 }
 
 /** This file again, as a server process; once listening it prints its port on stdout, and the app its API key after it. */
-async function startServer(
+export async function startServer(
   mode: '--serve-app' | '--serve-plain',
   dataDir: string,
   children: ChildProcess[],
@@ -479,7 +483,7 @@ async function startServer(
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, key };
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');

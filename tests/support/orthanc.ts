@@ -9,6 +9,8 @@ const DICOMWEB_PLUGIN = '/usr/share/orthanc/plugins/libOrthancDicomWeb.so';
 
 export type Orthanc = {
   url: string;
+  /** The server process, for the bench to read its memory and CPU time. */
+  pid: number;
   /** Orthanc's own REST API: JSON in and out. */
   rest(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   /** Stores a DICOM file in Orthanc; answers its Orthanc ids. */
@@ -81,6 +83,7 @@ export async function startOrthanc(portal: { dicomwebUrl: string; apiKey: string
 
   return {
     url,
+    pid: child.pid!,
     rest,
     async store(file) {
       const response = await fetch(`${url}/instances`, { method: 'POST', body: Buffer.from(file) });
