@@ -9,6 +9,7 @@ import { measureIsoThroughput, printIsoThroughput } from './iso-throughput';
 import { measureMarkerScan, printMarkerScan } from './marker-scan';
 import { measureUploadThroughput, printUploadThroughput } from './upload-throughput';
 import { measureApiPeer, printApiPeer } from './peers/api';
+import { measureDiscPeers, printDiscPeers } from './peers/disc';
 import { measureIngestPeers, printIngestPeers } from './peers/ingest';
 import { measureViewer, printViewer } from './viewer';
 
@@ -18,7 +19,7 @@ import { measureViewer, printViewer } from './viewer';
  * BENCH_DATABASE_URL names the real PostgreSQL to compare with the embedded one
  * (default postgres://root@127.0.0.1:5432/test; "none" skips it).
  * BENCH_ONLY=<part> runs one part, to iterate on it: bundle, http, city-search and checkout (issue 12), iso,
- * upload (the patient upload, DICOMweb STOW-RS and the resumable tus upload of the same folder, issues 5 and 15), vitals (the result page's budgets in Chromium, issue 4), marker-scan (the upload page's marker scan against minimal pages, and the pick to the first byte at the server, issues 5 and 15), viewer (issue 15: the first drawn view of a 50 MB mammogram, the viewer chunk's size), peers (issue 16: the portal against other programs doing the same work on this machine: the profile call against a bare Express app, DICOM ingest against Orthanc). BENCH_CLIENT_DIR measures a client
+ * upload (the patient upload, DICOMweb STOW-RS and the resumable tus upload of the same folder, issues 5 and 15), vitals (the result page's budgets in Chromium, issue 4), marker-scan (the upload page's marker scan against minimal pages, and the pick to the first byte at the server, issues 5 and 15), viewer (issue 15: the first drawn view of a 50 MB mammogram, the viewer chunk's size), peers (issue 16: the portal against other programs doing the same work on this machine: the profile call against a bare Express app, DICOM ingest against Orthanc, the disc image against dcmmkdir + xorriso). BENCH_CLIENT_DIR measures a client
  * built elsewhere (nothing is built then).
  */
 const clientDir = process.env.BENCH_CLIENT_DIR ?? 'dist/client';
@@ -42,7 +43,10 @@ const viewerOk = !only('viewer') || printViewer(await measureViewer(clientDir));
 // Peers (issue 16): the same work done by another program on this machine, side by side.
 const apiPeerOk = !only('peers') || pgUrl === 'none' || printApiPeer(await measureApiPeer(pgUrl));
 const ingestPeerOk = !only('peers') || printIngestPeers(await measureIngestPeers(pgUrl === 'none' ? undefined : pgUrl));
+const discPeerOk = !only('peers') || printDiscPeers(await measureDiscPeers(pgUrl === 'none' ? undefined : pgUrl));
 
 process.exit(
-  bundleOk && citySearchOk && checkoutOk && vitalsOk && uploadOk && markerScanOk && viewerOk && apiPeerOk && ingestPeerOk ? 0 : 1,
+  bundleOk && citySearchOk && checkoutOk && vitalsOk && uploadOk && markerScanOk && viewerOk && apiPeerOk && ingestPeerOk && discPeerOk
+    ? 0
+    : 1,
 );

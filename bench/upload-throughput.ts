@@ -53,6 +53,8 @@ const TUS_FILES_IN_FLIGHT = 4;
 const RESUMABLE_PATIENT = { email: 'bench.resumable@example.com', password: 'Bench!Resumable1' };
 /** Every file of the folder names this screening, of another person than PATIENT, for STOW-RS. */
 const ACCESSION_NUMBER = 'BENCH0001';
+/** How its owner signs in to the result portal (the disc image bench asks for its disc so). */
+export const STOW_SCREENING_GUEST = { accessCode: 'BenchSt1', birthAt: '1971-01-01' };
 const STOW_PATH = '/api/provider/v1/dicomweb/studies';
 /** ReferencedSOPSequence (0008,1199) of a STOW-RS answer: the instances stored. */
 const REFERENCED_SOP_SEQUENCE = '00081199';
@@ -244,6 +246,13 @@ function syntheticImage(sopInstanceUid: string, rows: number, columns: number): 
     SeriesInstanceUID: '2.25.1001',
     Modality: 'MG',
     StudyDate: '20261006',
+    StudyTime: '104000',
+    // What a DICOMDIR's patient, study and image records need (dcmmkdir refuses files without them).
+    PatientName: 'Bench^Upload',
+    PatientID: 'BENCH',
+    StudyID: '1',
+    SeriesNumber: '1',
+    InstanceNumber: '1',
     AccessionNumber: ACCESSION_NUMBER,
     Rows: rows,
     Columns: columns,
@@ -525,8 +534,11 @@ async function serveApp(dataDir: string, databaseUrl?: string): Promise<void> {
     await insertAccount(db, id, patient);
   }
   // Instances are unique per patient by SOP instance UID: STOW-RS stores the same folder into another person.
-  const stowPersonId = await insertPerson(db, { firstName: 'Bench', lastName: 'Stow', birthAt: '1971-01-01' });
-  const screeningId = await insertScreening(db, config, stowPersonId, { accessCode: 'Bench0001', examinedAt: '2026-10-06T09:00:00Z' });
+  const stowPersonId = await insertPerson(db, { firstName: 'Bench', lastName: 'Stow', birthAt: STOW_SCREENING_GUEST.birthAt });
+  const screeningId = await insertScreening(db, config, stowPersonId, {
+    accessCode: STOW_SCREENING_GUEST.accessCode,
+    examinedAt: '2026-10-06T09:00:00Z',
+  });
   await db('screenings').where({ id: screeningId }).update({ accession_number: ACCESSION_NUMBER });
   const { key } = await createApiKeyService({ db, clock: Date.now, config }).create({
     name: 'bench STOW-RS',

@@ -1,0 +1,151 @@
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { UploadLimits } from '../../common/types/upload';
+import { cookiesSetBy } from '../cookies';
+import { median } from '../median';
+import {
+  batchesOf,
+  multipartSender,
+  signIn,
+  startServer,
+  stopServer,
+  STOW_SCREENING_GUEST,
+  stowRs,
+  writeFolder,
+} from '../upload-throughput';
+
+const GB = 1024 ** 3;
+const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 3);
+const STUDY_BYTES = Number(process.env.BENCH_PEER_DISC_MB ?? 1024) * 1024 ** 2;
+/** Issue 16: from the request to a downloadable image, at least 1.5 times as fast as the DCMTK toolchain. */
+export const DISC_PEER_TARGET = 1.5;
+/** The two studies of the issue: full-field mammograms of 10 MB, and more files of 5 MB. */
+const STUDIES = [
+  { label: '10 MB files', rows: 2560, columns: 2048 },
+  { label: '5 MB files', rows: 2048, columns: 1280 },
+] as const;
+
+export type DiscPeerResult = { studies: { label: string; files: number; bytes: number; portal: number[]; dcmtk: number[] }[] };
+
+/** A result-portal session on the screening the folder's accession number names: the disc image is hers to ask for. */
+async function guestSession(url: string): Promise<{ cookie: string; token: string }> {
+  const csrf = await fetch(`${url}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { cookie: cookiesSetBy(csrf), 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...STOW_SCREENING_GUEST, portalTerms: true, policyTerms: true }),
+  });
+  if (!login.ok) throw new Error(`guest login failed: ${login.status}`);
+  const { csrfToken: token } = (await login.json()) as { csrfToken: string };
+  return { cookie: cookiesSetBy(login), token };
+}
+
+/** Seconds from `POST /api/iso/generate` until `/api/iso/status` says `done` (polled every 20 ms). */
+async function portalDiscSeconds(url: string, session: { cookie: string; token: string }): Promise<number> {
+  execFileSync('sync');
+  const started = process.hrtime.bigint();
+  const asked = await fetch(`${url}/api/iso/generate`, {
+    method: 'POST',
+    headers: { cookie: session.cookie, 'x-csrf-token': session.token, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (asked.status !== 202) throw new Error(`generate answered ${asked.status}`);
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const { status } = (await (await fetch(`${url}/api/iso/status`, { headers: { cookie: session.cookie } })).json()) as { status: string };
+    if (status === 'done') return Number(process.hrtime.bigint() - started) / 1e9;
+    if (!['new', 'in_progress'].includes(status) || Date.now() > deadline) throw new Error(`disc image status ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Seconds for `dcmmkdir` (the DICOMDIR, inventing what the profile lacks) and `xorriso -as mkisofs` (the image) of the same folder. */
+function dcmtkDiscSeconds(discRoot: string, isoPath: string): number {
+  rmSync(path.join(discRoot, 'DICOMDIR'), { force: true });
+  rmSync(isoPath, { force: true });
+  execFileSync('sync');
+  const started = process.hrtime.bigint();
+  execFileSync('dcmmkdir', ['+r', '+I', '+D', 'DICOMDIR', 'DICOM'], { cwd: discRoot, stdio: 'ignore' });
+  execFileSync('xorriso', ['-as', 'mkisofs', '-quiet', '-o', isoPath, '-V', 'BENCH', '-r', discRoot], { stdio: 'ignore' });
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/**
+ * The disc image side by side (issue 16): a study of about 1 GB stored in the portal by STOW-RS,
+ * then, in alternating turns, the portal's disc image from the patient's request until it can be
+ * downloaded, and Debian's DCMTK toolchain on the same files (dcmmkdir for the DICOMDIR, xorriso
+ * for the ISO 9660 image), on the same disk. Before each portal round one more small image is
+ * stored, which drops the built image (as any upload does), so every round builds anew.
+ */
+export async function measureDiscPeers(databaseUrl?: string): Promise<DiscPeerResult> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'disc-peers-'));
+  const children: ChildProcess[] = [];
+  try {
+    const result: DiscPeerResult = { studies: [] };
+    let nextUid = 1;
+    for (const study of STUDIES) {
+      // A portal of its own per study: the disc holds every image of the screening.
+      const portal = await startServer('--serve-app', path.join(workDir, `portal-data-${study.rows}`), children, databaseUrl);
+      const patient = await signIn(portal.url);
+      const limits = (await (
+        await fetch(`${portal.url}/api/dicom/limits`, { headers: { cookie: patient.cookie } })
+      ).json()) as UploadLimits;
+      const stow = multipartSender(stowRs(portal.key!));
+      const guest = await guestSession(portal.url);
+      const discRoot = path.join(workDir, `disc-${study.rows}`);
+      const folder = writeFolder(path.join(discRoot, 'DICOM'), STUDY_BYTES, {
+        rows: study.rows,
+        columns: study.columns,
+        firstUid: nextUid,
+      });
+      nextUid += folder.files.length;
+      await stow(portal.url, batchesOf(folder.files, folder.fileBytes, limits));
+      const entry = {
+        label: study.label,
+        files: folder.files.length,
+        bytes: folder.files.length * folder.fileBytes,
+        portal: [] as number[],
+        dcmtk: [] as number[],
+      };
+      for (let round = 0; round < ROUNDS; round++) {
+        const extra = writeFolder(path.join(workDir, 'extra'), 1, { rows: 64, columns: 64, firstUid: nextUid++ });
+        await stow(portal.url, batchesOf(extra.files, extra.fileBytes, limits));
+        rmSync(path.join(workDir, 'extra'), { recursive: true, force: true });
+        const measurePortal = async () => void entry.portal.push(await portalDiscSeconds(portal.url, guest));
+        const measureDcmtk = async () => void entry.dcmtk.push(dcmtkDiscSeconds(discRoot, path.join(workDir, 'dcmtk.iso')));
+        // Alternate which goes first, so neither always meets a disk still writing back the other's image.
+        for (const measure of round % 2 === 0 ? [measurePortal, measureDcmtk] : [measureDcmtk, measurePortal]) await measure();
+      }
+      result.studies.push(entry);
+      rmSync(discRoot, { recursive: true, force: true });
+      await stopServer(children.pop()!);
+      rmSync(path.join(workDir, `portal-data-${study.rows}`), { recursive: true, force: true });
+    }
+    return result;
+  } finally {
+    for (const child of children) await stopServer(child);
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+export function printDiscPeers({ studies }: DiscPeerResult): boolean {
+  let ok = true;
+  const spread = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
+  console.log(
+    `\n## Disc image against dcmmkdir + xorriso -as mkisofs (${ROUNDS} rounds; seconds from the request to a downloadable image)`,
+  );
+  for (const { label, files, bytes, portal, dcmtk } of studies) {
+    const speedup = median(dcmtk) / median(portal);
+    const met = speedup >= DISC_PEER_TARGET;
+    ok &&= met;
+    console.log(`  ${label}, ${files} files (${(bytes / GB).toFixed(2)} GB):`);
+    console.log(`    portal          ${median(portal).toFixed(2)} s (${spread(portal)})`);
+    console.log(`    DCMTK + xorriso ${median(dcmtk).toFixed(2)} s (${spread(dcmtk)})`);
+    console.log(`    portal speed / DCMTK's: ${speedup.toFixed(2)}x; target >= ${DISC_PEER_TARGET}x: ${met ? 'met' : 'NOT MET'}`);
+  }
+  return ok;
+}
