@@ -9,6 +9,7 @@
 #   libarchive-tools bsdtar: the disc image is opened by another reader
 #   xorriso          the disc image's ISO 9660 structure is checked
 #   orthanc, orthanc-dicomweb  a real DICOM server whose DICOMweb client pushes to and pulls from the portal
+#   haproxy          the load balancer in front of two portal processes (server/lifecycle/cluster.int.test.ts)
 set -euo pipefail
 
 missing=()
@@ -24,6 +25,7 @@ command -v bsdtar >/dev/null 2>&1 || missing+=(libarchive-tools)
 command -v xorriso >/dev/null 2>&1 || missing+=(xorriso)
 [ -x /usr/sbin/Orthanc ] || missing+=(orthanc)
 [ -f /usr/share/orthanc/plugins/libOrthancDicomWeb.so ] || missing+=(orthanc-dicomweb)
+[ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 install=(apt-get install -y -qq --no-install-recommends "${missing[@]}")

@@ -18,10 +18,12 @@ import { PROVIDER_SCOPES } from '../../server/provider/scopes';
  * dropped on exit. THROTTLE=off lets the bench measure a rejected login's full cost; CLIENT_DIR
  * serves a client built elsewhere (`vite build --outDir`), so parallel runs never share one build.
  * SMTP_URL hands the portal's mail to a test's SMTP server; without it mail stays in the outbox.
- * CONSULTATION_HOLD_MINUTES, ORDER_EXPIRY_SWEEP_SECONDS, SHUTDOWN_GRACE_SECONDS and LOG_LEVEL pass
- * through to the portal's settings.
+ * CONSULTATION_HOLD_MINUTES, ORDER_EXPIRY_SWEEP_SECONDS, PAYMENT_SANDBOX_SECOND_KEY,
+ * SHUTDOWN_GRACE_SECONDS and LOG_LEVEL pass through to the portal's settings.
  * REQUEST_TIMES_FILE makes it time every request on the server (from its parsed headers to the
  * response handed to the socket) and write the times there on exit, for the bench's server-side figures.
+ * DEMO_SCHEMA (with DATABASE_URL) and DEMO_DATA_DIR let several of them serve one portal's data, as
+ * processes behind a load balancer do (server/lifecycle/cluster.int.test.ts).
  * PROVIDER_KEY_FILE makes it create a provider API key with every scope, as `npm run portal -- keys
  * create` would, and write the key there: the journeys and the bench call the provider API with it.
  */
@@ -30,13 +32,15 @@ const config = loadConfig({
   NODE_ENV: 'test',
   SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
   ACCESS_CODE_SECRET: 'e2e-access-code-secret-0123456789abcdef',
-  DATA_DIR: `./data/demo-${port}`,
+  DATA_DIR: process.env.DEMO_DATA_DIR ?? `./data/demo-${port}`,
   // Links in mail and SMS point at this very server.
   PORT: String(port),
   SMTP_URL: process.env.SMTP_URL,
   // A journey may shorten how long an unpaid consultation holds its slot, to see it run out.
   CONSULTATION_HOLD_MINUTES: process.env.CONSULTATION_HOLD_MINUTES,
   ORDER_EXPIRY_SWEEP_SECONDS: process.env.ORDER_EXPIRY_SWEEP_SECONDS,
+  // A test that signs the payment provider's notifications itself names the key.
+  PAYMENT_SANDBOX_SECOND_KEY: process.env.PAYMENT_SANDBOX_SECOND_KEY,
   // A stopped journey's portal need not wait long for a request left hanging; a test of the drain sets it.
   SHUTDOWN_GRACE_SECONDS: process.env.SHUTDOWN_GRACE_SECONDS ?? '2',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -48,7 +52,10 @@ if (!url) {
   embedded = await startEmbeddedDatabase();
   url = embedded.url;
 }
-const schema = process.env.DATABASE_URL ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
+// DEMO_SCHEMA: a schema several portals share (the cluster test), made by whichever starts first
+// and dropped by none of them; otherwise one of this run's own, dropped on exit.
+const sharedSchema = process.env.DATABASE_URL ? process.env.DEMO_SCHEMA : undefined;
+const schema = process.env.DATABASE_URL ? (sharedSchema ?? `e2e_${randomBytes(6).toString('hex')}`) : undefined;
 const db = createDb({ url, schema, poolMax: embedded?.poolMax });
 await migrate(db, schema);
 await seedDemoData(db, config);
@@ -88,7 +95,7 @@ stopGracefullyOnSignals({
   logger,
   release: async () => {
     if (process.env.REQUEST_TIMES_FILE) writeFileSync(process.env.REQUEST_TIMES_FILE, JSON.stringify(requestTimes));
-    if (schema) await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+    if (schema && !sharedSchema) await db.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
     await db.destroy();
     await embedded?.stop();
   },
