@@ -60,10 +60,10 @@ app.get('/profile', async (req, res) => {
 const server = app.listen(Number(process.env.PEER_PORT ?? 0), '127.0.0.1', () => console.log('ready'));
 process.on('SIGTERM', () => {
   server.closeAllConnections();
-  // The schema goes once no request can still read it.
+  // The schema goes once no request can still read it (a handler cut off mid-query finishes first).
   server.close(() => {
-    void pool
-      .query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+    void new Promise((resolve) => setTimeout(resolve, 500))
+      .then(() => pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`))
       .finally(() => pool.end())
       .finally(() => process.exit(0));
   });
