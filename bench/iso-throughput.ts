@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -7,7 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import { MG_FOR_PRESENTATION_SOP_CLASS } from '../server/dicom/synthetic-mg';
 import { writePart10 } from '../server/dicom/part10';
 import { uidFromUuid } from '../server/dicom/uids';
+import { storedImage } from '../server/iso/build';
+import type { StoredImage } from '../server/iso/dicom-file-set';
 import { createDiscImage } from '../server/iso/disc';
+import { createFileStorage } from '../server/lib/storage';
 
 export type IsoThroughput = { studyBytes: number; isoMBps: number; catMBps: number; ratio: number; peakRssGrowthMB: number };
 
@@ -25,7 +28,8 @@ export async function measureIsoThroughput(studyBytes = 1024 ** 3): Promise<IsoT
     const pixels = new Uint16Array(ROWS * COLUMNS).map((_, i) => (i * 7) & 0xfff);
     const studyUid = uidFromUuid();
     const seriesUid = uidFromUuid();
-    const files: { path: string; size: number }[] = [];
+    const storage = createFileStorage(dir);
+    const files: StoredImage[] = [];
     let total = 0;
     for (let n = 1; total < studyBytes; n++) {
       const sopInstanceUid = uidFromUuid();
@@ -56,12 +60,12 @@ export async function measureIsoThroughput(studyBytes = 1024 ** 3): Promise<IsoT
         MG_FOR_PRESENTATION_SOP_CLASS,
         sopInstanceUid,
       );
-      const file = path.join(dir, `${n}.dcm`);
-      writeFileSync(file, bytes);
-      files.push({ path: file, size: bytes.length });
+      const key = storage.newKey('dicom', '.dcm');
+      await storage.writeFile(key, bytes);
+      files.push(storedImage(storage, key, bytes.length));
       total += bytes.length;
     }
-    const cat = () => execFileSync('sh', ['-c', `cat ${dir}/*.dcm > /dev/null`]);
+    const cat = () => execFileSync('sh', ['-c', `cat ${dir}/storage/dicom/*.dcm > /dev/null`]);
     cat(); // warm the page cache for both runs
     let started = process.hrtime.bigint();
     cat();

@@ -15,6 +15,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().refine(isHttpUrl, 'must be an http(s) URL').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   SESSION_SECRET: z.string().min(32).optional(),
   ACCESS_CODE_SECRET: z.string().min(32).optional(),
   TRUST_PROXY: z.string().default('loopback'),
@@ -94,6 +99,11 @@ export type Config = {
   /** Absent means: start the embedded PGlite under `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * Where stored files (DICOM images, disc images) live: a folder under `dataDir` (a local disk or a
+   * shared volume), or an S3 bucket (issue 16). Uploads in progress stay under `dataDir` either way.
+   */
+  storage: { backend: 'local' } | { backend: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
   sessionSecret: string;
   accessCodeSecret: string;
   trustProxy: string;
@@ -182,6 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration:\n  UPLOAD_MAX_REQUEST_BYTES must exceed UPLOAD_MAX_FILE_BYTES by 64 KB at least (room for the multipart headers).',
     );
   }
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET (the bucket the files are kept in).');
+  }
   const secretsGiven = Boolean(e.SESSION_SECRET && e.ACCESS_CODE_SECRET);
   const secrets = isProduction || secretsGiven ? undefined : localSecrets(dataDir);
   const sessionSecret = e.SESSION_SECRET ?? secrets!.sessionSecret;
@@ -192,6 +205,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            backend: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { backend: 'local' },
     sessionSecret,
     accessCodeSecret: e.ACCESS_CODE_SECRET ?? secrets!.accessCodeSecret,
     trustProxy: e.TRUST_PROXY,

@@ -11,7 +11,8 @@ import { createMetrics, type Metrics } from './metrics/metrics';
 import type { PaymentProviders } from './payments';
 import { createMailer, type Mailer } from './lib/mail';
 import { createSmsSender, type SmsSender } from './lib/sms';
-import { createFileStorage, type FileStorage } from './lib/storage';
+import type { FileStorage } from './lib/storage';
+import { storageFromConfig } from './lib/storage-from-config';
 
 /**
  * Everything an area may be given, built once per app. Each area's router takes the one object
@@ -56,7 +57,7 @@ export function createInfrastructure(options: {
     mailer: createMailer({ config, db, logger, clock }),
     sms: createSmsSender({ config, db, logger, clock }),
     background: createBackgroundTasks(logger),
-    storage: createFileStorage(config.dataDir),
+    storage: storageFromConfig(config),
     queue: startJobQueue({ db, logger }),
     metrics: createMetrics({ db }),
   };

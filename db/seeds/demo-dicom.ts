@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { synthesizeScreeningStudy, type SyntheticImage } from '../../server/dicom/synthetic-mg';
-import { createFileStorage } from '../../server/lib/storage';
+import type { Config } from '../../server/config';
+import { storageFromConfig } from '../../server/lib/storage-from-config';
 import { ANNA, KATARZYNA, type DemoPatient, type DemoScreening } from './demo-people';
 
 /** Demo screenings with images: the result-portal one and each of Anna's. */
@@ -10,12 +11,12 @@ export type StoredDemoImage = SyntheticImage & { storageKey: string };
 export type PreparedDemoDicom = Array<{ pesel: string; examinedAt: string; images: StoredDemoImage[] }>;
 
 /**
- * Writes four synthetic mammograms per demo screening under `<DATA_DIR>/storage/dicom/`. Files
+ * Writes four synthetic mammograms per demo screening into the configured store (`dicom/`). Files
  * cannot roll back with the seed's transaction, so they are written first, under keys made from
  * their SOP Instance UIDs: seeding again rewrites the same files instead of leaving strays.
  */
-export async function writeDemoDicom(dataDir: string): Promise<PreparedDemoDicom> {
-  const storage = createFileStorage(dataDir);
+export async function writeDemoDicom(config: Pick<Config, 'dataDir' | 'storage'>): Promise<PreparedDemoDicom> {
+  const storage = storageFromConfig(config);
   const prepared: PreparedDemoDicom = [];
   for (const patient of PATIENTS_WITH_IMAGES) {
     for (const screening of patient.screenings) {

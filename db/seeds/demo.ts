@@ -35,7 +35,7 @@ export async function seedDemoData(db: Knex, config: Config, now: Date = new Dat
   await loadLocalityRegister(db);
   const patients = await preparePatients(config);
   const { instructions } = await renderDemo(config.provider);
-  const dicom = await writeDemoDicom(config.dataDir);
+  const dicom = await writeDemoDicom(config);
   await db.transaction(async (trx) => {
     // A second process seeding at the same time waits here, then finds the marker and stops.
     await trx.raw('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');

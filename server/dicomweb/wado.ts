@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Response } from 'express';
 import dcmjs from 'dcmjs';
 import type { FileStorage } from '../lib/storage';
@@ -9,8 +7,8 @@ import type { InstanceRow } from './repo';
 
 /**
  * WADO-RS retrieval (PS3.18 10.4): the stored files as they are, one `application/dicom` part
- * each, streamed from disk. The portal offers no other representation (no transcoding), so every
- * Accept is answered with this one.
+ * each, streamed from the store. The portal offers no other representation (no transcoding), so
+ * every Accept is answered with this one.
  */
 export async function streamInstances(res: Response, storage: FileStorage, rows: InstanceRow[]): Promise<void> {
   const boundary = `dicomweb-${randomUUID()}`;
@@ -21,7 +19,7 @@ export async function streamInstances(res: Response, storage: FileStorage, rows:
       res,
       Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\nContent-Length: ${row.size_bytes}\r\n\r\n`, 'latin1'),
     );
-    for await (const chunk of createReadStream(storage.pathOf(row.storage_key))) await write(res, chunk as Buffer);
+    for await (const chunk of await storage.openRead(row.storage_key)) await write(res, chunk as Buffer);
     await write(res, Buffer.from('\r\n', 'latin1'));
   }
   res.end(`--${boundary}--\r\n`);
@@ -50,8 +48,8 @@ const PIXEL_DATA_TAGS = new Set(['7FE00008', '7FE00009', '7FE00010']);
 
 /** The instance's own header as DICOM JSON, read from the stored file with dcmjs. */
 export async function instanceMetadata(storage: FileStorage, row: InstanceRow): Promise<DicomJsonDataset> {
-  const bytes = await readFile(storage.pathOf(row.storage_key));
-  const file = dcmjs.data.DicomMessage.readFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), {
+  const bytes = await storage.readBytes(row.storage_key, 0, Number(row.size_bytes));
+  const file = dcmjs.data.DicomMessage.readFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, {
     untilTag: '7FE00010',
     includeUntilTagValue: false,
   });

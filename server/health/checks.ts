@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { migrationSource } from '../../db/migrations';
 import type { Db } from '../db';
 import type { JobQueue } from '../lib/job-queue';
@@ -12,7 +9,7 @@ const CHECK_TIMEOUT_MS = 2_000;
 export type CheckName = 'database' | 'migrations' | 'storage' | 'jobQueue';
 export type CheckResult = 'ok' | 'failing';
 
-export type ReadinessDeps = { db: Db; storage: Pick<FileStorage, 'root'>; queue: Pick<JobQueue, 'isRunning'> };
+export type ReadinessDeps = { db: Db; storage: Pick<FileStorage, 'probe'>; queue: Pick<JobQueue, 'isRunning'> };
 
 /** Each check resolves when the part works and rejects (with the reason, for the log) when it does not. */
 export function readinessChecks(deps: ReadinessDeps): Record<CheckName, () => Promise<void>> {
@@ -27,15 +24,8 @@ export function readinessChecks(deps: ReadinessDeps): Record<CheckName, () => Pr
       const missing = expected.filter((name) => !applied.has(name));
       if (missing.length > 0) throw new Error(`migrations not applied: ${missing.join(', ')}`);
     },
-    storage: async () => {
-      await mkdir(deps.storage.root, { recursive: true });
-      const probe = path.join(deps.storage.root, `.readyz-${randomUUID()}`);
-      try {
-        await writeFile(probe, 'ok');
-      } finally {
-        await rm(probe, { force: true });
-      }
-    },
+    // Writes and deletes a small file in the configured backend (S3: a put and a delete).
+    storage: () => deps.storage.probe(),
     jobQueue: async () => {
       if (!deps.queue.isRunning()) throw new Error('job queue not running');
     },

@@ -5,13 +5,13 @@ import type { ImageSetsResponse } from '../../common/types/images';
 import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../tests/support/app';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
 import { insertAccount, insertPerson, insertScreening } from '../../tests/support/seed-minimal';
-import { createFileStorage, type FileStorage } from '../lib/storage';
+import { createFileStorage, type LocalFileStorage } from '../lib/storage';
 import { corpusFile, postDicoms } from '../upload/upload-test-support';
 import { screeningViews, storeInstance, storeScreeningViews, type StoredInstance } from './images-test-support';
 
 let app: TestApp;
 let seed: MinimalSeed;
-let storage: FileStorage;
+let storage: LocalFileStorage;
 let patient: TestClient;
 let guest: TestClient;
 const nextAddress = addressSource('10.61.0');

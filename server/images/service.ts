@@ -42,7 +42,11 @@ async function imageFile(deps: ImagesDeps, context: RequestContext, id: string):
     if (await findImage(deps.db, id)) await refuse(deps.db, context, 'SCREENING_UNAUTHORIZED', 'image');
     throw notFound();
   }
-  return { path: deps.storage.pathOf(image.storageKey), sizeBytes: image.sizeBytes, contentType: DICOM_CONTENT_TYPE };
+  const key = image.storageKey;
+  // A row whose file is gone (a restore without its files) answers like a missing image.
+  const sizeBytes = await deps.storage.sizeOf(key);
+  if (sizeBytes === undefined) throw notFound();
+  return { key, sizeBytes, contentType: DICOM_CONTENT_TYPE, open: (range) => deps.storage.openRead(key, range) };
 }
 
 /**
@@ -56,7 +60,7 @@ async function withViewTags(deps: ImagesDeps, rows: ImageRow[]): Promise<ImageRo
   const read = new Map<string, ViewTags>();
   await forEachInFlight(unread, HEADER_READS_IN_FLIGHT, async (row) => {
     try {
-      read.set(row.id, await readViewTags(deps.storage.pathOf(row.storageKey)));
+      read.set(row.id, await readViewTags((start, length) => deps.storage.readBytes(row.storageKey, start, length)));
     } catch (error) {
       deps.logger.warn({ imageId: row.id, err: errorForLog(error) }, 'image header not read');
     }

@@ -1,4 +1,3 @@
-import { open, type FileHandle } from 'node:fs/promises';
 import dicomParser, { type DataSet } from 'dicom-parser';
 
 /** What the viewer hangs an image by, read from the stored file's header (the columns of migration 009). */
@@ -50,25 +49,28 @@ const MAX_INTEGER = 2_147_483_647;
  * Reads the view tags of a stored DICOM file. A file that does not parse answers NO_VIEW_TAGS;
  * only a file that cannot be opened or read throws (the caller then tries again another time).
  */
-export async function readViewTags(filePath: string): Promise<ViewTags> {
-  const handle = await open(filePath, 'r');
-  try {
-    const dataSet = await readHeader(handle, (await handle.stat()).size);
-    return dataSet ? viewTagsOf(dataSet) : NO_VIEW_TAGS;
-  } finally {
-    await handle.close();
-  }
+export async function readViewTags(read: ReadBytes): Promise<ViewTags> {
+  const dataSet = await readHeader(read);
+  return dataSet ? viewTagsOf(dataSet) : NO_VIEW_TAGS;
 }
 
-/** Parses up to the pixel data; a slice that ends inside the header fails or stops short, so it grows. */
-async function readHeader(handle: FileHandle, size: number): Promise<DataSet | undefined> {
-  let length = Math.min(size, FIRST_READ_BYTES);
+/** Up to `length` bytes of the file from `start`, fewer at its end (`FileStorage.readBytes` of one key). */
+export type ReadBytes = (start: number, length: number) => Promise<Uint8Array>;
+
+/**
+ * Parses up to the pixel data; a slice that ends inside the header fails or stops short, so it
+ * grows. A read answering fewer bytes than asked for holds the whole file (no size is asked first:
+ * on object storage that would be one more request).
+ */
+async function readHeader(read: ReadBytes): Promise<DataSet | undefined> {
+  let length = FIRST_READ_BYTES;
   for (;;) {
-    const dataSet = tryParse(await readStart(handle, length));
-    const wholeFile = length === size;
+    const bytes = await read(0, length);
+    const dataSet = tryParse(bytes);
+    const wholeFile = bytes.length < length;
     if (dataSet && (dataSet.elements[PIXEL_DATA] || wholeFile)) return dataSet;
     if (wholeFile || length >= MAX_HEADER_BYTES) return undefined;
-    length = Math.min(size, length * 4, MAX_HEADER_BYTES);
+    length = Math.min(length * 4, MAX_HEADER_BYTES);
   }
 }
 
@@ -79,12 +81,6 @@ function tryParse(bytes: Uint8Array): DataSet | undefined {
     // dicom-parser throws strings and objects as well as errors; any of them means "not parsed".
     return undefined;
   }
-}
-
-async function readStart(handle: FileHandle, length: number): Promise<Uint8Array> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, 0);
-  return buffer.subarray(0, bytesRead);
 }
 
 function viewTagsOf(dataSet: DataSet): ViewTags {

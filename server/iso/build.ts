@@ -2,15 +2,16 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { formatDate } from '../lib/dates';
 import type { FileStorage } from '../lib/storage';
+import type { StoredImage } from './dicom-file-set';
 import { createDiscImage } from './disc';
 import { isoInstruction, screeningExaminedAt, screeningImages, type ScreeningImage } from './repo';
 
 export type BuiltImage = { storageKey: string; sizeBytes: number };
 
 /**
- * Writes the disc image of one screening into the store: streamed to `<key>.part`, renamed to
- * `<key>` once complete, the `.part` removed if anything fails. The size is checked against the
- * layout, so a short image is never declared done.
+ * Writes the disc image of one screening into the store, streamed (FileStorage.writeStream: the
+ * file is complete or not there at all). The size is checked against the layout, so a short image
+ * is never declared done.
  */
 export async function buildScreeningDisc(
   db: Db,
@@ -24,7 +25,7 @@ export async function buildScreeningDisc(
   const images = await screeningImages(db, screeningId);
   if (images.length === 0) throw new Error(`Screening ${screeningId} has no images`);
   const disc = await createDiscImage({
-    images: images.map((image) => ({ path: storage.pathOf(image.storageKey), size: image.sizeBytes })),
+    images: images.map((image) => storedImage(storage, image.storageKey, image.sizeBytes)),
     // The instruction on the disc is the Polish one: the disc outlives the session's language.
     instruction: (await isoInstruction(db, 'pl')) ?? null,
     publisher: config.provider.legalName,
@@ -43,6 +44,11 @@ export async function buildScreeningDisc(
     throw new Error(`The images of screening ${screeningId} changed during the build`);
   }
   return { storageKey, sizeBytes: disc.size };
+}
+
+/** A stored DICOM file as the disc reads it: its header by ranges, its bytes as a stream. */
+export function storedImage(storage: Pick<FileStorage, 'readBytes' | 'openRead'>, key: string, size: number): StoredImage {
+  return { size, readBytes: (start, length) => storage.readBytes(key, start, length), open: () => storage.openRead(key) };
 }
 
 function sameImages(built: ScreeningImage[], now: ScreeningImage[]): boolean {

@@ -1,9 +1,14 @@
-import { open, readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import dcmjs from 'dcmjs';
 import { writeDicomDir, type DicomDirImage, type DicomDirPatient, type DicomDirSeries, type DicomDirStudy } from './dicomdir';
 
-export type StoredImage = { path: string; size: number };
-type FileSetImage = { fileId: string[]; path: string; size: number };
+/** A stored image and the reads of its bytes (`FileStorage.readBytes`/`openRead` of its key). */
+export type StoredImage = {
+  size: number;
+  readBytes(start: number, length: number): Promise<Buffer>;
+  open(): Promise<Readable>;
+};
+type FileSetImage = { fileId: string[]; stored: StoredImage };
 export type DicomFileSet = { images: FileSetImage[]; dicomdir: Uint8Array };
 
 /** Enough for the header of any image we store; larger headers fall back to reading the file. */
@@ -66,7 +71,7 @@ export async function buildDicomFileSet(stored: StoredImage[], fileSetId: string
     }
     const fileId = ['DICOM', study.directory, series.directory, `IM${pad(series.record.images.length + 1)}`];
     series.record.images.push({ ...header.image, fileId });
-    images.push({ fileId, path: header.stored.path, size: header.stored.size });
+    images.push({ fileId, stored: header.stored });
   }
   const dicomdir = writeDicomDir(
     [...patients.values()].map((patient) => patient.record),
@@ -84,9 +89,9 @@ async function readImageHeader(stored: StoredImage): Promise<ImageHeader> {
   const options = { untilTag: PIXEL_DATA_TAG, includeUntilTagValue: false, ignoreErrors: false };
   let dict;
   try {
-    dict = DicomMessage.readFile(toArrayBuffer(await readStart(stored.path, HEADER_READ_BYTES)), options);
+    dict = DicomMessage.readFile(toArrayBuffer(await stored.readBytes(0, HEADER_READ_BYTES)), options);
   } catch {
-    dict = DicomMessage.readFile(toArrayBuffer(await readFile(stored.path)), options);
+    dict = DicomMessage.readFile(toArrayBuffer(await stored.readBytes(0, stored.size)), options);
   }
   const meta = DicomMetaDictionary.naturalizeDataset(dict.meta);
   const data = DicomMetaDictionary.naturalizeDataset(dict.dict);
@@ -123,17 +128,6 @@ async function readImageHeader(stored: StoredImage): Promise<ImageHeader> {
       instanceNumber: text(data.InstanceNumber) || '1',
     },
   };
-}
-
-async function readStart(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 function toArrayBuffer(buffer: Buffer): ArrayBuffer {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bsdtarFiles, dcmdumpDirectoryRecords, dcmftestAccepts, extractFromIso, xorrisoPrimaryPaths } from '../../tests/support/iso-checks';
 import { synthesizeScreeningStudy } from '../dicom/synthetic-mg';
 import { createFileStorage } from '../lib/storage';
+import { storedImage } from './build';
 import { createDiscImage } from './disc';
 
 const IMAGE_PATHS = [
@@ -36,7 +37,7 @@ describe('the ISO disc image of a screening', () => {
     for (const image of [...study].reverse()) {
       const key = storage.newKey('dicom', '.dcm');
       await storage.writeFile(key, image.bytes);
-      stored.push({ path: storage.pathOf(key), size: image.bytes.length });
+      stored.push(storedImage(storage, key, image.bytes.length));
     }
     study.forEach((image, index) => originals.set(IMAGE_PATHS[index]!, Buffer.from(image.bytes)));
     const disc = await createDiscImage({

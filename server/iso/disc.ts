@@ -28,13 +28,13 @@ const README = (examinedOn: string, publisher: string) =>
 /**
  * The disc image a patient downloads: her screening's DICOM files in a file-set layout with a
  * DICOMDIR at the root, the instruction PDF and a README. Only the DICOM headers are read to lay it
- * out; the image data streams from disk when the image is read.
+ * out; the image data streams from the store when the image is read.
  */
 export async function createDiscImage(contents: DiscContents): Promise<IsoImage> {
   const fileSet = await buildDicomFileSet(contents.images, 'MAMMOGRAFIA');
   const files: IsoFileInput[] = fileSet.images.map((image) => ({
     path: image.fileId,
-    source: { kind: 'file', path: image.path, size: image.size },
+    source: { kind: 'file', open: image.stored.open, size: image.stored.size },
   }));
   files.push({ path: ['DICOMDIR'], source: { kind: 'bytes', bytes: fileSet.dicomdir } });
   files.push({

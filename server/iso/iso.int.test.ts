@@ -8,7 +8,7 @@ import { seedMinimal, startTestApp, type MinimalSeed, type TestApp, type TestCli
 import { synthesizeScreeningStudy } from '../dicom/synthetic-mg';
 import type { Db } from '../db';
 import { AppError } from '../lib/errors';
-import { createFileStorage, type FileStorage } from '../lib/storage';
+import { createFileStorage, type FileStorage, type LocalFileStorage } from '../lib/storage';
 import { buildScreeningDisc } from './build';
 import { createIsoService } from './service';
 import { invalidatePatientIsoImages, removeExpiredIsoImages, removeOrphanIsoFiles } from './retention';
@@ -19,7 +19,7 @@ const INSTRUCTION = Buffer.from('%PDF-1.7\n% Instrukcja obrazu ISO\n');
 let app: TestApp;
 let seed: MinimalSeed;
 let dataDir: string;
-let storage: FileStorage;
+let storage: LocalFileStorage;
 let guest: TestClient;
 let patient: TestClient;
 const nextAddress = addressSource('10.44.0');

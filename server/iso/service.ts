@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import type { IsoStatus } from '../../common/types/result';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -8,6 +7,7 @@ import { auditOwnerOf, writeAudit } from '../lib/audit';
 import { formatDate } from '../lib/dates';
 import type { RequestContext } from '../lib/principal';
 import type { FileStorage } from '../lib/storage';
+import type { StoredFileDownload } from '../lib/stored-file-response';
 import { ownedScreeningId } from '../screenings';
 import { deadBuildsBefore, type IsoJobs } from './jobs';
 import { countPending, findIsoImage, hasImages, markRemoved, requestIsoImage, withdrawRequest, type IsoImageRow } from './repo';
@@ -17,7 +17,7 @@ export type IsoService = {
   statusOf(screeningId: number): Promise<IsoStatus>;
   status(context: RequestContext, requestedId: number | undefined): Promise<IsoStatus>;
   generate(context: RequestContext, requestedId: number | undefined): Promise<IsoStatus>;
-  download(context: RequestContext, requestedId: number | undefined): Promise<{ path: string; fileName: string; sizeBytes: number }>;
+  download(context: RequestContext, requestedId: number | undefined): Promise<Omit<StoredFileDownload, 'contentType'>>;
 };
 
 /**
@@ -82,16 +82,21 @@ export function createIsoService({ db, storage, isoJobs, config, clock }: IsoDep
       const screeningId = await ownedScreeningId(db, context, requestedId, 'ISO_UNAUTHORIZED');
       const image = await findIsoImage(db, screeningId, deadBuildsBefore(clock()));
       if (image?.status !== 'done' || !image.storageKey) throw notFound();
-      const path = storage.pathOf(image.storageKey);
-      try {
-        await stat(path);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw noConnection();
+      const key = image.storageKey;
+      const sizeBytes = await storage.sizeOf(key).catch(() => {
+        throw noConnection();
+      });
+      if (sizeBytes === undefined) {
         // The file was cleaned up: the page offers a new image.
         await markRemoved(db, screeningId);
         throw notFound();
       }
-      return { path, fileName: `mammografia-${formatDate(image.examinedAt, 'en')}.iso`, sizeBytes: image.sizeBytes ?? 0 };
+      return {
+        key,
+        sizeBytes,
+        fileName: `mammografia-${formatDate(image.examinedAt, 'en')}.iso`,
+        open: (range) => storage.openRead(key, range),
+      };
     },
   };
 }

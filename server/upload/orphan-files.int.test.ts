@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedMinimal, startTestApp, type TestApp, type TestClient } from '../../tests/support/app';
 import { schemaOf } from '../db';
-import { createFileStorage, UNNAMED_AFTER_MS, type FileStorage } from '../lib/storage';
+import { createFileStorage, UNNAMED_AFTER_MS, type LocalFileStorage } from '../lib/storage';
 import { removeOrphanImageFiles } from './orphan-files';
 import { corpusFile, postDicoms } from './upload-test-support';
 
@@ -12,7 +12,7 @@ import { corpusFile, postDicoms } from './upload-test-support';
  * renamed into place.
  */
 let app: TestApp;
-let storage: FileStorage;
+let storage: LocalFileStorage;
 let patient: TestClient;
 beforeAll(async () => {
   app = await startTestApp();

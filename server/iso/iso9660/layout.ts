@@ -1,7 +1,7 @@
 import { SECTOR_SIZE, sectorsFor } from './encoding';
 
-/** Where the bytes of a file on the disc come from. */
-type IsoFileSource = { kind: 'file'; path: string; size: number } | { kind: 'bytes'; bytes: Uint8Array };
+/** Where the bytes of a file on the disc come from: a stored file (opened when its turn comes) or bytes at hand. */
+type IsoFileSource = { kind: 'file'; open: () => Promise<AsyncIterable<Uint8Array>>; size: number } | { kind: 'bytes'; bytes: Uint8Array };
 
 export type IsoFileInput = {
   /** ISO 9660 names from the root, e.g. ['DICOM', 'ST000001', 'IM000001'] or ['README.TXT']. */

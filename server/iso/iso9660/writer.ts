@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { SECTOR_SIZE, asciiField, bothEndian16, bothEndian32, directoryRecordDate, ucs2, ucs2Field, volumeDate } from './encoding';
 import {
@@ -66,10 +65,10 @@ async function* fileChunks(file: IsoFile): AsyncGenerator<Buffer> {
     written = file.source.bytes.length;
     yield Buffer.from(file.source.bytes.buffer, file.source.bytes.byteOffset, file.source.bytes.byteLength);
   } else {
-    for await (const chunk of createReadStream(file.source.path, { highWaterMark: 1024 * 1024 })) {
-      written += (chunk as Buffer).length;
+    for await (const chunk of await file.source.open()) {
+      written += chunk.length;
       if (written > file.size) break;
-      yield chunk as Buffer;
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     }
   }
   if (written !== file.size) throw new Error(`File size changed while writing the ISO image: ${file.path.join('/')}`);
