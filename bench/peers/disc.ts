@@ -30,6 +30,21 @@ const STUDIES = [
 
 export type DiscPeerResult = { studies: { label: string; files: number; bytes: number; portal: number[]; dcmtk: number[] }[] };
 
+/**
+ * fetch, asked again once when the server closed the kept-alive connection just as it was reused
+ * (undici's "other side closed" after a pause longer than the server's keep-alive timeout, such as
+ * a DCMTK turn). Only for calls that may be repeated: status reads and the disc image request,
+ * which answers the running build when asked twice.
+ */
+async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** A result-portal session on the screening the folder's accession number names: the disc image is hers to ask for. */
 async function guestSession(url: string): Promise<{ cookie: string; token: string }> {
   const csrf = await fetch(`${url}/api/auth/csrf`);
@@ -48,7 +63,7 @@ async function guestSession(url: string): Promise<{ cookie: string; token: strin
 async function portalDiscSeconds(url: string, session: { cookie: string; token: string }): Promise<number> {
   execFileSync('sync');
   const started = process.hrtime.bigint();
-  const asked = await fetch(`${url}/api/iso/generate`, {
+  const asked = await fetchAgain(`${url}/api/iso/generate`, {
     method: 'POST',
     headers: { cookie: session.cookie, 'x-csrf-token': session.token, 'content-type': 'application/json' },
     body: '{}',
@@ -56,7 +71,8 @@ async function portalDiscSeconds(url: string, session: { cookie: string; token: 
   if (asked.status !== 202) throw new Error(`generate answered ${asked.status}`);
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
-    const { status } = (await (await fetch(`${url}/api/iso/status`, { headers: { cookie: session.cookie } })).json()) as { status: string };
+    const answer = await fetchAgain(`${url}/api/iso/status`, { headers: { cookie: session.cookie } });
+    const { status } = (await answer.json()) as { status: string };
     if (status === 'done') return Number(process.hrtime.bigint() - started) / 1e9;
     if (!['new', 'in_progress'].includes(status) || Date.now() > deadline) throw new Error(`disc image status ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

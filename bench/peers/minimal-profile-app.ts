@@ -35,8 +35,9 @@ const PgStore = connectPgSimple(session);
 const app = express();
 app.use(
   session({
-    // No write per read, as the portal's store: the fair, harder peer.
-    store: new PgStore({ pool, tableName: 'session', schemaName: schema, disableTouch: true }),
+    // No write per read, as the portal's store: the fair, harder peer. PEER_TOUCH=1 keeps
+    // connect-pg-simple's default, which updates the session's expiry on every request.
+    store: new PgStore({ pool, tableName: 'session', schemaName: schema, disableTouch: process.env.PEER_TOUCH !== '1' }),
     secret: 'bench-peer-secret-0123456789abcdef0123456789',
     resave: false,
     saveUninitialized: false,
