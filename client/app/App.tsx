@@ -8,6 +8,7 @@ import { Notifications } from '../shell/notifications/Notifications';
 import { UpdatePrompt } from '../shell/pwa/UpdatePrompt';
 import { useLanguage } from '../lib/intl';
 import { RouteGuard } from './guards';
+import { KeptCopiesLock } from '../documents/KeptCopiesLock';
 import { PublicLayout } from '../shell/layout/PublicLayout';
 import { SignedInLayout } from '../shell/layout/SignedInLayout';
 import { PAGES } from './pages';
@@ -39,9 +40,12 @@ export function App() {
         <Layout>
           <RouteGuard>
             <PageErrorBoundary resetKey={location}>
-              <Suspense fallback={<PageLoading />}>
-                <AppRoutes />
-              </Suspense>
+              {/* A page of her kept copies waits for her device PIN (issue 16). */}
+              <KeptCopiesLock>
+                <Suspense fallback={<PageLoading />}>
+                  <AppRoutes />
+                </Suspense>
+              </KeptCopiesLock>
             </PageErrorBoundary>
           </RouteGuard>
         </Layout>

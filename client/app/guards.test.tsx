@@ -7,7 +7,7 @@ import { session } from '../stores/session-store';
 import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish } from '../testing/session';
 import { resetCsrfToken } from '../lib/api';
 import { forgetDeviceOwner, rememberDeviceOwner } from '../documents/device-owner';
-import { deleteAllKept, keepList } from '../documents/offline-copies';
+import { keepList, startKeeping, stopKeeping } from '../documents/offline-copies';
 import { RouteGuard } from './guards';
 
 beforeAll(startEnglish);
@@ -152,11 +152,13 @@ describe('RouteGuard', () => {
 
   describe('offline, with the screenings list kept on this device', () => {
     const offline = () => ({ 'GET /auth/session': () => Promise.reject(new TypeError('Failed to fetch')) });
+    // She chose to keep copies (issue 16); the gate only finds them, her PIN opens them on the page.
     beforeEach(async () => {
+      await startKeeping('u:1', '482915');
       await keepList('u:1', 'screenings', { items: [] });
     });
     afterEach(async () => {
-      await deleteAllKept('u:1');
+      await stopKeeping('u:1');
       forgetDeviceOwner();
     });
 
@@ -168,6 +170,17 @@ describe('RouteGuard', () => {
       cleanup();
       renderAt('/referral', <RouteGuard>{page}</RouteGuard>);
       expect(await screen.findByText('sensitive page')).toBeTruthy();
+      expect(shownOn).toEqual(expect.arrayContaining(['/screenings', '/referral']));
+      expect(shownOn.filter((path) => path === '/portal/login')).toEqual([]);
+    });
+
+    it('sends to the login a patient remembered here who keeps nothing (she never chose to)', async () => {
+      await stopKeeping('u:1');
+      rememberDeviceOwner('u:1');
+      fakeApi(offline());
+      const { location } = renderAt('/screenings', <RouteGuard>{page}</RouteGuard>);
+      await waitFor(() => expect(location.history.at(-1)).toBe('/portal/login'));
+      expect(shownOn.filter((path) => path !== '/portal/login')).toEqual([]);
     });
 
     it('sends anyone else to the patient login: another user signed in since, or nobody offline', async () => {

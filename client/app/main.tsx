@@ -4,6 +4,8 @@ import { registerServiceWorker } from '../shell/pwa/register';
 import { startIntl } from '../lib/intl';
 import { App } from './App';
 import { startSessionCheck } from './guards';
+import { watchDeviceSession } from '../shell/layout/device-session';
+import { afterPageLoad } from '../shell/layout/after-page-load';
 import './styles/index.css';
 
 const container = document.getElementById('root');
@@ -23,3 +25,6 @@ void startIntl().then(() => {
 });
 
 registerServiceWorker();
+
+// What the device holds of a patient beyond what she chose to keep ends with her session (issue 16).
+watchDeviceSession(afterPageLoad());

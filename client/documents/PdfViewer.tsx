@@ -38,7 +38,8 @@ export type PdfViewerProps = {
 
 /**
  * The offline copy of this viewer's document: online, a document of the result is kept on the
- * device once fetched; offline (`offline`), it is read from there. Without `document` (a referral
+ * device once fetched, sealed, when she chose to keep copies there (otherwise it lives only in
+ * this page's memory); offline (`offline`), it is read from there. Without `document` (a referral
  * the result does not list) nothing is kept, so offline it is not available.
  */
 type DeviceCopy = {
@@ -72,7 +73,8 @@ async function fetchPdf(source: PdfSource, deviceCopy: DeviceCopy | undefined): 
   }
   const blob = await api.getBlob(source.path, { query: source.query });
   if (ownerKey && result && document) {
-    // A full or refused device storage must not stop the patient from reading her document.
+    // Kept only when she chose to (keepDocument does nothing otherwise). A full or refused device
+    // storage must not stop the patient from reading her document.
     await offlineCopies()
       .then(({ keepDocument }) => keepDocument(ownerKey, result, document, blob))
       .catch(() => undefined);

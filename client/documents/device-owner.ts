@@ -3,7 +3,9 @@ import type { OwnerKey } from '../lib/device-db';
 
 /**
  * Who the offline copies belong to. Offline the session cannot be asked, so the last signed-in
- * owner is remembered on the device: the installed app then opens her screenings seen before.
+ * owner is remembered on the device: the installed app then finds the copies she chose to keep.
+ * Finding is all it does (issue 16): they are sealed, and only her PIN opens them. She is forgotten
+ * when her session ends unless she keeps copies here (client/shell/layout/device-session.ts).
  */
 const DEVICE_OWNER_STORAGE = 'portal.deviceOwner';
 

@@ -2,27 +2,21 @@ import type { SessionAnswer } from '@common/types/session';
 import { api, isApiError } from '../lib/api';
 import { loadScreeningInfo } from '../stores/session-store';
 import { rememberedDeviceOwner } from './device-owner';
-import { startOpeningKeptDescriptions } from '../early-start/kept-descriptions';
-import { keptListTimes, readKeptScreening } from './offline-copies';
+import { hasKeptScreening, keptListTimes } from './offline-copies';
 
 /**
  * Whether a signed-out browser may open result page `id` (undefined: the guest's page) from the
  * device: only when the session check fails for want of a network, and only for a copy kept by
- * the owner last signed in on this device.
+ * the owner last signed in on this device. The remembered owner only finds her copies: they are
+ * sealed, and the page opens them once she typed her PIN (issue 16).
  */
 export async function hasOfflineCopy(id: number | undefined | null): Promise<boolean> {
   if (id === null) return false;
   const ownerKey = rememberedDeviceOwner();
   if (!ownerKey) return false;
-  const kept = await readKeptScreening(ownerKey, id).catch(() => null);
-  if (!kept) return false;
+  if (!(await hasKeptScreening(ownerKey, id).catch(() => false))) return false;
   // A browser that knows it has no network need not be asked (in airplane mode, asking costs time).
-  const offline = navigator.onLine === false || (await loadScreeningInfo(id)).outcome === 'offline';
-  if (!offline) return false;
-  // The page will open the kept descriptions at once (PdfViewer's openWhenKept): they are read
-  // and opened while it renders (issue 4: first page in 300 ms).
-  startOpeningKeptDescriptions(ownerKey, kept.result);
-  return true;
+  return navigator.onLine === false || (await loadScreeningInfo(id)).outcome === 'offline';
 }
 
 /**
@@ -39,7 +33,8 @@ function sessionUnreachable(): Promise<boolean> {
 /**
  * Whether a signed-out browser may open the screenings list or the referrals from the device:
  * only when the session could not be asked for want of a network, and only with lists kept by the
- * owner last signed in on this device (another user who signed in since has none of hers).
+ * owner last signed in on this device (another user who signed in since has none of hers); they
+ * open once she typed her PIN.
  */
 export async function hasOfflineLists(): Promise<boolean> {
   const ownerKey = rememberedDeviceOwner();

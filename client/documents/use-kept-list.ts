@@ -5,6 +5,7 @@ import type { ApiGet } from '../lib/use-api-get';
 import { useSession } from '../stores/session-store';
 import { currentOwnerKey } from './device-owner';
 import { useReportOfflineList } from './offline-lists';
+import { isCopiesLocked, useAskPin } from './copies-lock';
 
 export type KeptListGet<T> = ApiGet<T> & {
   /** The network is off and `data` is the list kept on this device at that time; null otherwise. */
@@ -14,27 +15,36 @@ export type KeptListGet<T> = ApiGet<T> & {
 /** The device database's code, loaded once a list arrived: it never holds up the page's request. */
 const offlineCopies = () => import('./offline-copies');
 
-type Loaded<T> = { key: string; owner: OwnerKey | null; data: T | null; failed: boolean; offlineSavedAt: string | null };
+type Loaded<T> = {
+  key: string;
+  owner: OwnerKey | null;
+  data: T | null;
+  failed: boolean;
+  offlineSavedAt: string | null;
+  /** Offline, her list is kept but sealed: the page asks for her PIN. */
+  locked?: boolean;
+};
 
 /** A query without any filter answers the whole list: that answer is the one kept. */
 function asksWholeList(query: Record<string, QueryValue>): boolean {
   return Object.values(query).every((value) => value === undefined || value === null || value === '');
 }
 
-async function readKept<T>(owner: OwnerKey | null, kind: KeptListKind): Promise<{ list: T; savedAt: string } | null> {
+async function readKept<T>(owner: OwnerKey | null, kind: KeptListKind): Promise<{ list: T; savedAt: string } | null | 'locked'> {
   if (!owner) return null;
   return offlineCopies()
     .then(({ readKeptList }) => readKeptList<T>(owner, kind))
-    .catch(() => null);
+    .catch((error: unknown) => (isCopiesLocked(error) ? 'locked' : null));
 }
 
 /**
- * A GET of one of the patient's lists, as useApiGet, that also works offline: each whole list
- * that arrives is kept on the device for its owner (the signed-in patient, or offline the one
- * remembered on this device), and with the network off the kept list stands in for the server's
- * answer, `offlineAnswer` narrowing it to the query as the server would have. Only a missing
- * network falls back to it: a refused or failed request never shows a kept list. While the kept
- * list is on screen, its page shows the offline mark (OfflineListsMark).
+ * A GET of one of the patient's lists, as useApiGet, that also works offline: when she chose to
+ * keep copies on this device, each whole list that arrives is kept for its owner (the signed-in
+ * patient, or offline the one remembered on this device), sealed; with the network off the kept
+ * list, once her PIN opened it, stands in for the server's answer, `offlineAnswer` narrowing it
+ * to the query as the server would have. Only a missing network falls back to it: a refused or
+ * failed request never shows a kept list. While the kept list is on screen, its page shows the
+ * offline mark (OfflineListsMark).
  */
 export function useKeptList<T, Q extends Record<string, QueryValue>>(
   kind: KeptListKind,
@@ -64,7 +74,9 @@ export function useKeptList<T, Q extends Record<string, QueryValue>>(
     const showKept = async () => {
       const kept = await readKept<T>(requestOwner, kind);
       if (controller.signal.aborted) return;
-      if (!kept) setLoaded(failed);
+      if (kept === 'locked')
+        setLoaded({ key: answered, owner: requestOwner, data: null, failed: false, offlineSavedAt: null, locked: true });
+      else if (!kept) setLoaded(failed);
       else
         setLoaded({
           key: answered,
@@ -82,7 +94,8 @@ export function useKeptList<T, Q extends Record<string, QueryValue>>(
         (data) => {
           setLoaded({ key: answered, owner: requestOwner, data, failed: false, offlineSavedAt: null });
           if (requestOwner && asksWholeList(requestQuery)) {
-            // A full or refused device storage must not stop the patient from seeing her list.
+            // Kept only when she chose to (keepList does nothing otherwise). A full or refused
+            // device storage must not stop the patient from seeing her list.
             void offlineCopies()
               .then(({ keepList }) => keepList(requestOwner, kind, data))
               .catch(() => undefined);
@@ -104,6 +117,7 @@ export function useKeptList<T, Q extends Record<string, QueryValue>>(
   const mine = loaded.owner === owner;
   const offlineSavedAt = failedNow || !mine ? null : loaded.offlineSavedAt;
   useReportOfflineList(kind, offlineSavedAt);
+  useAskPin(current && mine && loaded.locked ? owner : null);
 
   // Back online, the kept list gives way to the server's answer by itself.
   useEffect(() => {

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScreeningResult } from '@common/types/result';
 import type { ScreeningDocument } from '@common/types/screenings';
 import { startOpeningKeptDescriptions, takeKeptPdf } from './kept-descriptions';
-import { deleteAllKept, keepDocument } from '../documents/offline-copies';
+import { keepDocument, startKeeping, stopKeeping, unlockKeptCopies } from '../documents/offline-copies';
+import { lockAllCopies } from '../documents/copies-lock';
 
 const openPdf = vi.fn(async (data: ArrayBuffer) => {
   const text = new TextDecoder().decode(data);
@@ -41,8 +42,12 @@ const openedText = (document: unknown) => (document as { text: string } | undefi
 describe('kept descriptions opened ahead', () => {
   beforeEach(async () => {
     openPdf.mockClear();
-    await deleteAllKept('u:1');
-    await deleteAllKept('u:2');
+    lockAllCopies();
+    await stopKeeping('u:1');
+    await stopKeeping('u:2');
+    // Only a patient who chose to keep copies has any, opened here once her PIN was typed.
+    await startKeeping('u:1', '482915');
+    await unlockKeptCopies('u:1', '482915');
   });
 
   it('hands the viewer its kept description already open, once', async () => {
@@ -97,5 +102,25 @@ describe('kept descriptions opened ahead', () => {
     startOpeningKeptDescriptions('u:1', shown);
     expect(await takeKeptPdf('u:2', english.id)).toBeNull();
     expect(openedText((await takeKeptPdf('u:1', english.id))?.document)).toBe('%PDF of user 1');
+  });
+});
+
+describe('kept descriptions when her copies are locked again', () => {
+  it('drops what was opened and not taken', async () => {
+    openPdf.mockClear();
+    lockAllCopies();
+    await stopKeeping('u:1');
+    await startKeeping('u:1', '482915');
+    await unlockKeptCopies('u:1', '482915');
+    const shown = result([english]);
+    await keepDocument('u:1', shown, english, pdfOf('%PDF english'));
+    startOpeningKeptDescriptions('u:1', shown);
+    await vi.waitFor(() => expect(openPdf).toHaveBeenCalledTimes(1));
+    const untaken = (await openPdf.mock.results[0]!.value) as { destroy: () => void };
+
+    // Her session ended (client/shell/layout/device-session.ts): nothing read from her copies stays.
+    lockAllCopies();
+    await vi.waitFor(() => expect(untaken.destroy).toHaveBeenCalled());
+    await expect(takeKeptPdf('u:1', english.id)).rejects.toThrow('locked');
   });
 });

@@ -2,12 +2,13 @@ import type { OwnerKey } from '../lib/device-db';
 import type { PdfDocument } from '../lib/pdf';
 import type { ScreeningResult } from '@common/types/result';
 import { readKeptPdf } from '../documents/offline-copies';
+import { onCopiesLocked } from '../documents/copies-lock';
 
 /**
  * Offline, the result page opens the kept descriptions by itself (PdfViewer's `openWhenKept`).
- * The offline gate knows which ones the moment it finds the kept screening, before the page has
+ * The page knows which ones the moment it has read the kept screening, before its viewers have
  * rendered: it starts reading and opening them here, and each viewer takes its document already
- * open (issue 4: the first page within 300 ms of opening the page offline). Only descriptions:
+ * open (issue 4: the first page drawn soon after her PIN opened her copies). Only descriptions:
  * the other viewers open on request, and nobody would take their documents.
  */
 export type KeptPdf = { blob: Blob; document?: PdfDocument };
@@ -24,10 +25,21 @@ async function openKept(ownerKey: OwnerKey, documentId: string): Promise<KeptPdf
   return { blob, document };
 }
 
-export function startOpeningKeptDescriptions(ownerKey: OwnerKey, result: ScreeningResult): void {
-  // What an earlier opening of the page started and no viewer took is never handed out later.
+/**
+ * Drops what was opened and not taken: a later opening of the page starts again, and when her
+ * session ends (or the page stays idle) nothing read from her copies stays in memory.
+ */
+export function forgetKeptDescriptions(): void {
   for (const untaken of openings.values()) void untaken.then((kept) => kept?.document?.destroy());
   openings.clear();
+}
+
+onCopiesLocked(forgetKeptDescriptions);
+
+/** Called once her kept screening was read (so her copies are open: her PIN was typed). */
+export function startOpeningKeptDescriptions(ownerKey: OwnerKey, result: ScreeningResult): void {
+  // What an earlier opening of the page started and no viewer took is never handed out later.
+  forgetKeptDescriptions();
   for (const { id, type } of result.documents) {
     if (type === 'description')
       openings.set(

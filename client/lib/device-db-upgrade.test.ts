@@ -1,59 +1,64 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import {
-  deleteOwnerCopies,
-  getDocumentCopy,
-  getListCopy,
-  getScreeningCopy,
-  listDocumentCopies,
-  listScreeningCopies,
-  putListCopy,
-} from './device-db';
+import { getOwnerKeys, listDocumentCopies, listImageSetCopies, listListCopies, listScreeningCopies, openDeviceDb } from './device-db';
 
 const SAVED_AT = '2026-11-20T10:00:00.000Z';
 
-describe('device-db upgrade', () => {
-  it('keeps the copies of a device that holds version 1 and adds the lists store', async () => {
-    // The database as the portal created it before the lists were kept (version 1).
-    const before = new Dexie('portal');
-    before.version(1).stores({
-      screenings: '[ownerKey+screeningId], ownerKey',
-      documents: '[ownerKey+documentId], ownerKey, [ownerKey+screeningId]',
-    });
-    await before.table('screenings').put({ ownerKey: 'u:1', screeningId: 10, result: { screening: { id: 10 } }, savedAt: SAVED_AT });
-    await before.table('documents').put({
-      ownerKey: 'u:1',
-      documentId: 'doc-a',
-      screeningId: 10,
-      name: 'opis.pdf',
-      type: 'description',
-      language: 'pl',
-      pdf: new Blob(['%PDF-1.4 test']),
-      savedAt: SAVED_AT,
-    });
-    before.close();
+/** The database as versions 1 to 3 left it: copies kept without asking, in clear. */
+async function deviceOfVersion3(): Promise<void> {
+  const before = new Dexie('portal');
+  before.version(1).stores({
+    screenings: '[ownerKey+screeningId], ownerKey',
+    documents: '[ownerKey+documentId], ownerKey, [ownerKey+screeningId]',
+  });
+  before.version(2).stores({ lists: '[ownerKey+kind], ownerKey' });
+  before.version(3).stores({
+    imageSets: '[ownerKey+screeningId], ownerKey',
+    images: '[ownerKey+imageId], ownerKey, [ownerKey+screeningId]',
+  });
+  const result = { screening: { id: 10, firstName: 'Maria', lastName: 'Kowalska' } };
+  await before.table('screenings').put({ ownerKey: 'u:1', screeningId: 10, result, savedAt: SAVED_AT });
+  await before.table('documents').put({
+    ownerKey: 'u:1',
+    documentId: 'doc-a',
+    screeningId: 10,
+    name: 'opis.pdf',
+    type: 'description',
+    language: 'pl',
+    pdf: new Blob(['%PDF-1.4 Maria Kowalska']),
+    savedAt: SAVED_AT,
+  });
+  await before.table('lists').put({ ownerKey: 'u:1', kind: 'screenings', list: { items: [result] }, savedAt: SAVED_AT });
+  await before.table('imageSets').put({ ownerKey: 'u:1', screeningId: 10, set: { kind: 'screening' }, sizeBytes: 9, savedAt: SAVED_AT });
+  await before.table('images').put({ ownerKey: 'u:1', imageId: 'a', screeningId: 10, bytes: new Blob(['DICM']), savedAt: SAVED_AT });
+  before.close();
+}
 
-    expect((await getScreeningCopy('u:1', 10))?.result).toEqual({ screening: { id: 10 } });
-    expect((await getDocumentCopy('u:1', 'doc-a'))?.screeningId).toBe(10);
-    // The indexes of version 1 still answer: the result page lists and deletes by them.
-    expect(await listScreeningCopies('u:1')).toHaveLength(1);
-    expect(await listDocumentCopies('u:1')).toHaveLength(1);
-    expect(await (await getDocumentCopy('u:1', 'doc-a'))?.pdf.text()).toBe('%PDF-1.4 test');
-    await putListCopy({ ownerKey: 'u:1', kind: 'referrals', list: { items: [] }, savedAt: SAVED_AT });
-    expect((await getListCopy('u:1', 'referrals'))?.savedAt).toBe(SAVED_AT);
+describe('device-db upgrade to sealed copies (version 4)', () => {
+  it('deletes the clear copies earlier versions kept without asking, and adds the owners’ keys store', async () => {
+    await deviceOfVersion3();
+    await openDeviceDb();
+
+    expect(await listScreeningCopies('u:1')).toEqual([]);
+    expect(await listDocumentCopies('u:1')).toEqual([]);
+    expect(await listListCopies('u:1')).toEqual([]);
+    expect(await listImageSetCopies('u:1')).toEqual([]);
+    expect(await getOwnerKeys('u:1')).toBeUndefined();
 
     const after = new Dexie('portal');
     await after.open();
-    // The latest version (3 added the kept images, device-db-images-upgrade.test.ts).
-    expect(after.verno).toBe(3);
-    expect(after.tables.map((table) => table.name).sort()).toEqual(['documents', 'imageSets', 'images', 'lists', 'screenings']);
+    expect(after.verno).toBe(4);
+    expect(after.tables.map((table) => table.name).sort()).toEqual([
+      'documents',
+      'imageSets',
+      'images',
+      'lists',
+      'ownerKeys',
+      'screenings',
+    ]);
+    // Nothing of the clear copies is left anywhere in the database.
+    for (const table of after.tables) expect(await table.count(), table.name).toBe(0);
     after.close();
-
-    // Deleting the owner's copies now reaches the new store as well as the old ones.
-    await deleteOwnerCopies('u:1');
-    expect(await getScreeningCopy('u:1', 10)).toBeUndefined();
-    expect(await getDocumentCopy('u:1', 'doc-a')).toBeUndefined();
-    expect(await getListCopy('u:1', 'referrals')).toBeUndefined();
   });
 });

@@ -1,32 +1,49 @@
 import { Dexie, type Table } from 'dexie';
+import type { Sealed, StoredKeys } from './sealed-box';
 
 /**
- * The ONE IndexedDB database of the portal: offline copies of results and of the patient's lists,
- * kept on purpose because the service worker never caches /api. Every read goes through an
+ * The ONE IndexedDB database of the portal: the copies a patient chose to keep for reading
+ * offline (issue 16), because the service worker never caches /api. Every read goes through an
  * `ownerKey` (`u:<userId>` for a patient, `g:<screeningId>` for a guest), so one user never sees
- * another user's copies.
+ * another user's copies. What would tell anything about her (her name, the result, a document's or
+ * an image's bytes, her lists) is stored sealed (./sealed-box.ts) and opens only with her PIN; in
+ * clear are only what finds and lists a copy: ids, kinds, sizes and dates.
  */
 export type OwnerKey = string;
+
+/**
+ * An owner who keeps copies on this device: her keys (the private one wrapped under her PIN).
+ * Having one IS her choice to keep copies: without it nothing of hers is kept.
+ */
+export type OwnerKeys = StoredKeys & {
+  ownerKey: OwnerKey;
+  /** Wrong PINs in a row; at the limit her copies are deleted. */
+  failedAttempts: number;
+  createdAt: string;
+};
 
 export type ScreeningCopy = {
   ownerKey: OwnerKey;
   screeningId: number;
-  /** The answer of GET /api/screening/result as it was shown. */
-  result: unknown;
+  /** In clear so the "Saved on this device" list can name the screening without the PIN. */
+  examinedAt: string;
+  /** The answer of GET /api/screening/result as it was shown, sealed. */
+  result: Sealed;
   savedAt: string;
 };
 
 /** The facilities list has no document id of its own; it is kept under one made from its screening. */
-type KeptDocumentType = 'description' | 'referral' | 'facilitiesList';
+export type KeptDocumentType = 'description' | 'referral' | 'facilitiesList';
 
 export type DocumentCopy = {
   ownerKey: OwnerKey;
   documentId: string;
   screeningId: number;
-  name: string;
   type: KeptDocumentType;
   language: 'pl' | 'en' | 'de' | null;
-  pdf: Blob;
+  sizeBytes: number;
+  /** The PDF's bytes, sealed. */
+  pdf: Sealed;
   savedAt: string;
 };
 
@@ -36,8 +53,8 @@ export type KeptListKind = 'screenings' | 'referrals';
 export type ListCopy = {
   ownerKey: OwnerKey;
   kind: KeptListKind;
-  /** The unfiltered answer of GET /api/screenings or /api/screenings/referrals as it was shown. */
-  list: unknown;
+  /** The unfiltered answer of GET /api/screenings or /api/screenings/referrals as it was shown, sealed. */
+  list: Sealed;
   savedAt: string;
 };
 
@@ -49,29 +66,35 @@ export type ListCopy = {
 export type ImageSetCopy = {
   ownerKey: OwnerKey;
   screeningId: number;
-  /** The set as GET /api/images answered it (an ImageSet of kind 'screening'). */
-  set: unknown;
+  /** The set as GET /api/images answered it (an ImageSet of kind 'screening'), sealed. */
+  set: Sealed;
   /** The bytes of all its images, for the device storage limit she sees. */
   sizeBytes: number;
   savedAt: string;
 };
 
-/** One kept DICOM file of a kept image set. */
+/** One kept DICOM file of a kept image set (its header names her: sealed). */
 export type ImageCopy = {
   ownerKey: OwnerKey;
   imageId: string;
   screeningId: number;
-  bytes: Blob;
+  bytes: Sealed;
   savedAt: string;
 };
 
 type PortalDb = Dexie & {
+  ownerKeys: Table<OwnerKeys, OwnerKey>;
   screenings: Table<ScreeningCopy, [OwnerKey, number]>;
   documents: Table<DocumentCopy, [OwnerKey, string]>;
   lists: Table<ListCopy, [OwnerKey, KeptListKind]>;
   imageSets: Table<ImageSetCopy, [OwnerKey, number]>;
   images: Table<ImageCopy, [OwnerKey, string]>;
 };
+
+const COPY_STORES = ['screenings', 'documents', 'lists', 'imageSets', 'images'] as const;
+
+/** The version that seals the copies; a device still at an earlier one holds copies in clear. */
+const SEALED_VERSION = 4;
 
 let opened: PortalDb | null = null;
 
@@ -82,15 +105,38 @@ function deviceDb(): PortalDb {
     screenings: '[ownerKey+screeningId], ownerKey',
     documents: '[ownerKey+documentId], ownerKey, [ownerKey+screeningId]',
   });
-  // Versions are only ever added: a device that holds version 1 upgrades in place, and the stores
-  // a later version does not name are kept as they are, with their copies.
+  // Versions are only ever added: a device that holds an earlier one upgrades in place.
   db.version(2).stores({ lists: '[ownerKey+kind], ownerKey' });
   db.version(3).stores({
     imageSets: '[ownerKey+screeningId], ownerKey',
     images: '[ownerKey+imageId], ownerKey, [ownerKey+screeningId]',
   });
+  db.version(SEALED_VERSION)
+    .stores({ ownerKeys: 'ownerKey' })
+    .upgrade(async (transaction) => {
+      // Earlier versions kept every document opened, without asking and in clear (issue 16):
+      // none of those copies was her choice, so none stays.
+      for (const store of COPY_STORES) await transaction.table(store).clear();
+    });
   opened = db;
   return db;
+}
+
+/** Opens the database, which upgrades it (and so deletes the clear copies of earlier versions). */
+export async function openDeviceDb(): Promise<void> {
+  await deviceDb().open();
+}
+
+export function getOwnerKeys(ownerKey: OwnerKey): Promise<OwnerKeys | undefined> {
+  return deviceDb().ownerKeys.get(ownerKey);
+}
+
+export async function putOwnerKeys(keys: OwnerKeys): Promise<void> {
+  await deviceDb().ownerKeys.put(keys);
+}
+
+export async function setFailedAttempts(ownerKey: OwnerKey, failedAttempts: number): Promise<void> {
+  await deviceDb().ownerKeys.update(ownerKey, { failedAttempts });
 }
 
 export async function putScreeningCopy(copy: ScreeningCopy): Promise<void> {
@@ -138,15 +184,20 @@ export async function deleteScreeningCopy(ownerKey: OwnerKey, screeningId: numbe
   });
 }
 
-/** Removes every copy of this owner, the kept lists and images with them; other owners' copies stay. */
+/** Removes every copy of this owner, the kept lists and images with them; her keys and other owners' copies stay. */
 export async function deleteOwnerCopies(ownerKey: OwnerKey): Promise<void> {
   const db = deviceDb();
   await db.transaction('rw', [db.screenings, db.documents, db.lists, db.imageSets, db.images], async () => {
-    await db.documents.where('ownerKey').equals(ownerKey).delete();
-    await db.screenings.where('ownerKey').equals(ownerKey).delete();
-    await db.lists.where('ownerKey').equals(ownerKey).delete();
-    await db.imageSets.where('ownerKey').equals(ownerKey).delete();
-    await db.images.where('ownerKey').equals(ownerKey).delete();
+    for (const store of COPY_STORES) await db.table(store).where('ownerKey').equals(ownerKey).delete();
+  });
+}
+
+/** Removes everything of this owner: her copies and her keys, together (she no longer keeps copies). */
+export async function deleteOwner(ownerKey: OwnerKey): Promise<void> {
+  const db = deviceDb();
+  await db.transaction('rw', [db.ownerKeys, db.screenings, db.documents, db.lists, db.imageSets, db.images], async () => {
+    for (const store of COPY_STORES) await db.table(store).where('ownerKey').equals(ownerKey).delete();
+    await db.ownerKeys.delete(ownerKey);
   });
 }
 

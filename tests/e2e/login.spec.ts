@@ -77,14 +77,15 @@ test.describe('patient portal login', () => {
   test('log out returns to base and the screenings then need a login', async ({ page }) => {
     await portalLogin(page, ANNA);
     await expect(page).toHaveURL(/\/screenings$/);
-    // Her screenings list, once shown, is kept on the device for offline reading: logging out
-    // asks whether it stays, and by default it does not.
-    await expect.poll(() => keptCount(page, 'lists')).toBe(1);
+    await expect(page.getByRole('grid')).toBeVisible();
+    // She did not choose to keep her results on this device: nothing of hers is kept, so logging
+    // out asks nothing, and the device forgets her.
+    expect(await keptCount(page, 'lists')).toBe(0);
     await page.getByRole('button', { name: /^User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await keptCount(page, 'lists')).toBe(0);
+    await expect(page.getByRole('dialog', { name: 'Log out' })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('portal.deviceOwner'))).toBeNull();
     await page.goto('/screenings');
     await expect(page).toHaveURL(/\/portal\/login$/);
   });

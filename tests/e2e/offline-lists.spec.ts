@@ -4,12 +4,14 @@ import { ANNA, EWA, type PortalAccount } from './support/demo-accounts';
 import { submitPortalLogin, userMenuButton } from './support/login-forms';
 import { testOnOwnServer } from './support/own-server';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
-import { keptRecords } from './support/device-store';
+import { keptCount, keptRecords } from './support/device-store';
+import { keepCopiesOnDevice, unlockWithPin } from './support/keep-on-device';
 
 /**
- * The installed app shows the patient's screenings list and referrals as last seen, with the
- * network off, marked as the offline copy; only to her. Runs on a portal of its own: the journey
- * signs in and out, and other journeys count the audit entries of the demo patients.
+ * Once she chose to keep copies on this device (issue 16), the installed app shows the patient's
+ * screenings list and referrals as last seen, with the network off, after her device PIN, marked
+ * as the offline copy; only to her. Runs on a portal of its own: the journey signs in and out,
+ * and other journeys count the audit entries of the demo patients.
  */
 const test = testOnOwnServer();
 
@@ -89,6 +91,11 @@ test('Anna reads her screenings and referrals offline as last seen; neither Ewa,
   await skipCookieDialog(context, baseURL);
   await signIn(page, ANNA, /\/screenings$/);
   await expect(bodyRows(page, screeningsTable(page))).toHaveCount(5);
+  // Nothing is kept until she chooses to keep her results on this device, with a device PIN.
+  expect(await keptListOwners(page)).toEqual([]);
+  await keepCopiesOnDevice(page, en);
+  await page.reload();
+  await expect(bodyRows(page, screeningsTable(page))).toHaveCount(5);
   const screeningsOnline = await screeningsTable(page).innerText();
   await page.getByRole('tab', { name: en['referrals.title'] }).click();
   await expect(bodyRows(page, referralsTable(page))).toHaveCount(4);
@@ -105,7 +112,9 @@ test('Anna reads her screenings and referrals offline as last seen; neither Ewa,
 
   await context.setOffline(true);
   try {
+    // Each opening of the app (a page loaded afresh) asks for her PIN: its key lives in memory only.
     await page.goto('/screenings');
+    await unlockWithPin(page, en);
     await expect(mark(page)).toBeVisible(PAGE_LOAD);
     await expect(mark(page)).toContainText(String(new Date().getFullYear()));
     await expect(mark(page)).toContainText(en['offline.lists.needsConnection']);
@@ -113,12 +122,14 @@ test('Anna reads her screenings and referrals offline as last seen; neither Ewa,
     expect(await screeningsTable(page).innerText()).toBe(screeningsOnline);
 
     await page.goto('/referral');
+    await unlockWithPin(page, en);
     await expect(page.getByRole('heading', { level: 1, name: en['referrals.title'] })).toBeVisible(PAGE_LOAD);
     await expect(mark(page)).toBeVisible();
     await expect(bodyRows(page, referralsTable(page))).toHaveCount(4);
     expect(await referralsTable(page).innerText()).toBe(referralsOnline);
 
     await page.goto('/screenings?tab=referrals');
+    await unlockWithPin(page, en);
     await expect(mark(page)).toBeVisible(PAGE_LOAD);
     await expect(bodyRows(page, referralsTable(page))).toHaveCount(4);
   } finally {
@@ -153,6 +164,7 @@ test('Anna reads her screenings and referrals offline as last seen; neither Ewa,
   await expect(bodyRows(page, screeningsTable(page))).toHaveCount(5);
   await logOut(page, false);
   expect(await keptListOwners(page)).toEqual([]);
+  expect(await keptCount(page, 'ownerKeys')).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('portal.deviceOwner'))).toBeNull();
 
   await context.setOffline(true);
@@ -161,4 +173,25 @@ test('Anna reads her screenings and referrals offline as last seen; neither Ewa,
   } finally {
     await context.setOffline(false);
   }
+});
+
+test('when the server ended her session (idle), the page learns it and forgets her on this device', async ({ page, context, baseURL }) => {
+  test.setTimeout(120_000);
+  await startWithPreferences(page, { lang: 'en' });
+  await skipCookieDialog(context, baseURL);
+  await signIn(page, ANNA, /\/screenings$/);
+  await expect(bodyRows(page, screeningsTable(page))).toHaveCount(5);
+  expect(await page.evaluate(() => localStorage.getItem('portal.deviceOwner'))).toMatch(/^u:\d+$/);
+
+  // Fifteen minutes without a request end the session on the server (DECISIONS.md 7): its next
+  // answer is "nobody", as here.
+  await page.route('**/api/auth/session', (route) => route.fulfill({ json: { user: null } }));
+  // She goes on within the page (as a link would): the guard asks the session again.
+  await page.evaluate(() => {
+    history.pushState(null, '', '/referral');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/portal\/login$/, PAGE_LOAD);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal.deviceOwner'))).toBeNull();
+  expect(await keptListOwners(page)).toEqual([]);
 });

@@ -6,6 +6,7 @@ import { RESULT_CODE } from './support/demo-accounts';
 import { acceptConsents, fillResultLogin } from './support/login-forms';
 import { skipCookieDialog, startWithPreferences, type Preferences } from './support/preferences';
 import { keptCount } from './support/device-store';
+import { keepCopiesOnDevice, unlockWithPin } from './support/keep-on-device';
 
 /**
  * The text of the description PDFs: pdf.js's text layer over the drawn pages (selectable,
@@ -227,6 +228,8 @@ for (const fontScale of [1, 1.6] as const) {
 
 test('offline, the description kept on the device reads as text', async ({ page, context, baseURL }) => {
   await signIn(page, baseURL);
+  // Kept only once she chose to keep her results on this device (issue 16), opened with her PIN.
+  await keepCopiesOnDevice(page, en);
   await viewerOf(page).getByRole('button', { name: en['result.pdf.open'] }).click();
   await expect(pagesOf(viewerOf(page)).getByText(REPORT_TITLE).first()).toBeAttached();
   await expect.poll(() => keptCount(page, 'documents')).toBeGreaterThanOrEqual(1);
@@ -238,6 +241,7 @@ test('offline, the description kept on the device reads as text', async ({ page,
 
   await context.setOffline(true);
   await page.reload();
+  await unlockWithPin(page, en);
   await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${en['offline.mark'].replace('{date}', '')}`) })).toBeVisible();
   // The kept description opens by itself offline; its text comes from the same kept bytes.
   const viewer = viewerOf(page);

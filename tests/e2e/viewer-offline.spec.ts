@@ -7,12 +7,14 @@ import { keptCount } from './support/device-store';
 import { testOnOwnServer } from './support/own-server';
 import { expectDrawn } from './support/viewer-canvas';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
+import { keepCopiesOnDevice, unlockWithPin } from './support/keep-on-device';
 
 /**
- * Kept screening images offline (issue 15): Anna keeps a screening's images on the device, within
- * the limit she sees, and the installed app draws them with the network off and the browser's
- * own cache emptied: the images come from the kept copies, the viewer's code from the service
- * worker's cache of it (sw/README.md). Cleared, they are gone offline too, and so is that code.
+ * Kept screening images offline (issues 15 and 16): Anna chooses to keep her results on this device
+ * (with a device PIN), keeps a screening's images there, sealed, within the limit she sees, and the
+ * installed app draws them with the network off, after her PIN, and the browser's own cache
+ * emptied: the images come from the kept copies, the viewer's code from the service worker's
+ * cache of it (sw/README.md). Cleared, they are gone offline too, and so is that code.
  * Runs on a portal of its own: it signs in, and other journeys count the demo patients' audit.
  */
 const test = testOnOwnServer();
@@ -82,6 +84,10 @@ test('Anna keeps a screening’s images, views them offline from the device, and
       .filter((path) => VIEWER_CODE.test(path)),
   ).toEqual([]);
 
+  // Images are kept sealed like her documents: only once she chose to keep copies, with a PIN.
+  await expect(keepSection(page).getByRole('button', { name: en['images.offline.keep'] })).toHaveCount(0);
+  await expect(keepSection(page).getByText(en['images.offline.needsKeeping'])).toBeVisible();
+  await keepCopiesOnDevice(page, en);
   await keepSection(page).getByRole('button', { name: en['images.offline.keep'] }).click();
   await expect(keepSection(page).getByText(en['images.offline.kept'])).toBeVisible(PAGE_LOAD);
   await expect(keepSection(page).getByText(usagePattern(megabytes(setBytes)))).toBeVisible();
@@ -101,6 +107,7 @@ test('Anna keeps a screening’s images, views them offline from the device, and
   await context.setOffline(true);
   try {
     await page.reload();
+    await unlockWithPin(page, en);
     await expect(page.getByRole('heading', { level: 1, name: en['images.title'] })).toBeVisible(PAGE_LOAD);
     await expect(page.getByText(en['images.offlineViewing'], { exact: true })).toBeVisible(PAGE_LOAD);
     await expectFourViewsDrawn(page);

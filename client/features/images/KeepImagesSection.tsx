@@ -14,12 +14,15 @@ import {
   type ScreeningImageSet,
 } from './kept-images';
 import { keepViewerCode } from '../../lib/viewer-code';
+import { KeepOnDevice, useKeepsCopies } from '../../documents/KeepOnDevice';
 
 type Phase = { name: 'idle' } | { name: 'saving'; done: number; total: number } | { name: 'failed'; message: string };
 
 /**
  * "Keep images on this device": a screening's images kept for offline viewing, only when she asks,
- * within a device storage limit she sees (used of limit) and can clear.
+ * within a device storage limit she sees (used of limit) and can clear. Like her documents they
+ * are kept sealed, so only once she chose to keep copies on this device and set her PIN (issue 16):
+ * the section offers that choice too.
  */
 export function KeepImagesSection({ set, ownerKey, offline }: { set: ScreeningImageSet; ownerKey: OwnerKey; offline: boolean }) {
   const t = useT();
@@ -27,6 +30,7 @@ export function KeepImagesSection({ set, ownerKey, offline }: { set: ScreeningIm
   const [kept, setKept] = useState<boolean | null>(null);
   const [usage, setUsage] = useState<ImageStorageUsage | null>(null);
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const keepsCopies = useKeepsCopies(ownerKey);
 
   // Bumped after each change (kept, removed, cleared): the effect below reads the device again.
   const [changes, setChanges] = useState(0);
@@ -45,7 +49,8 @@ export function KeepImagesSection({ set, ownerKey, offline }: { set: ScreeningIm
     return () => {
       current = false;
     };
-  }, [ownerKey, set.screeningId, changes]);
+    // Her choice switched off deletes her kept images: read again when it changes.
+  }, [ownerKey, set.screeningId, changes, keepsCopies]);
 
   // Kept images opened online: the worker fetches whatever of this version's viewer code the
   // device lacks (a new version's, or a part whose keeping broke off), so they still open offline.
@@ -80,8 +85,10 @@ export function KeepImagesSection({ set, ownerKey, offline }: { set: ScreeningIm
         </p>
       )}
       {kept && <p className="keep-images__kept">{t('images.offline.kept')}</p>}
+      {keepsCopies === false && !offline && <p>{t('images.offline.needsKeeping')}</p>}
+      <KeepOnDevice ownerKey={ownerKey} />
       <div className="keep-images__actions">
-        {kept === false && !offline && (
+        {kept === false && keepsCopies && !offline && (
           <Button isPending={saving} onPress={() => void keep()}>
             {t('images.offline.keep')}
           </Button>

@@ -8,6 +8,7 @@ import { useT } from '../../lib/intl';
 import { pathFor } from '../../routes/paths';
 import { useSession } from '../../stores/session-store';
 import { useDeviceOwner } from '../../documents/use-device-owner';
+import { useAskPin } from '../../documents/copies-lock';
 import { priorScreeningSet, screeningSetOf, uploadSetOf } from '../../lib/image-sets';
 import { KeepImagesSection } from './KeepImagesSection';
 import { useViewerSets } from './use-viewer-sets';
@@ -33,6 +34,7 @@ export default function ViewerPage() {
   useDocumentTitle(title);
   const ownerKey = useDeviceOwner();
   const load = useViewerSets(ownerKey);
+  useAskPin(load.kind === 'locked' ? load.ownerKey : null);
   const styled = useViewerStylesheet();
 
   let set: ImageSet | undefined;
@@ -58,7 +60,7 @@ export default function ViewerPage() {
         <p>{t('images.notDiagnostic')}</p>
         {resultPath && <Link href={resultPath}>{t(ofUpload ? 'images.backToUpload' : 'images.backToResult')}</Link>}
       </header>
-      {load.kind === 'loading' && <p role="status">{t('app.loading')}</p>}
+      {(load.kind === 'loading' || load.kind === 'locked') && <p role="status">{t('app.loading')}</p>}
       {load.kind === 'failed' &&
         (load.offline ? (
           <p role="alert">{t('images.offlineNotKept')}</p>

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it, vi } from 'vitest';
+import { Dexie } from 'dexie';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImageRef } from '@common/types/images';
 import {
   fitsInLimit,
@@ -10,6 +11,7 @@ import {
   keptImageBytes,
   keptImageSets,
   NoRoomError,
+  NotKeepingCopiesError,
   onKeptImagesChange,
   removeAllKeptImages,
   removeKeptImageSet,
@@ -17,6 +19,8 @@ import {
   type ScreeningImageSet,
 } from './kept-images';
 import { dropViewerCode } from '../../lib/viewer-code';
+import { startKeeping, unlockKeptCopies } from '../../documents/offline-copies';
+import { isCopiesLocked } from '../../documents/copies-lock';
 
 // The service worker's side (sw/sw.ts) is not in Node: what matters here is when it is asked.
 vi.mock('../../lib/viewer-code', () => ({ keepViewerCode: vi.fn(async () => true), dropViewerCode: vi.fn(async () => true) }));
@@ -43,6 +47,14 @@ const set = (screeningId: number, examinedAt: string, images: ImageRef[]): Scree
 });
 
 const bytesOf = async (image: ImageRef) => new Blob([`DICM ${image.id}`]);
+
+// The patients of these tests chose to keep copies on this device, and typed their PIN.
+beforeAll(async () => {
+  for (const owner of ['u:7', 'u:8', 'u:9', 'u:10', 'u:11', 'u:12']) {
+    await startKeeping(owner, '482915');
+    await unlockKeptCopies(owner, '482915');
+  }
+});
 
 describe('imageStorageLimit', () => {
   it('takes a third of the browser quota, at most 2 GB, and 512 MB when the browser does not say', () => {
@@ -71,6 +83,27 @@ describe('keepImageSet', () => {
     await removeAllKeptImages('u:7');
     expect(await keptImageSets('u:7')).toEqual([]);
     expect(await keptImageBytes('u:7', 'a')).toBeNull();
+  });
+
+  it('keeps images only for a patient who chose to keep copies, sealed, opened only once her PIN was typed', async () => {
+    await expect(keepImageSet('u:99', set(9, '2025-01-01T09:00:00Z', [ref('q', 1)]), () => undefined, bytesOf)).rejects.toBeInstanceOf(
+      NotKeepingCopiesError,
+    );
+    expect(await isImageSetKept('u:99', 9)).toBe(false);
+
+    await startKeeping('u:98', '482915');
+    await keepImageSet('u:98', set(9, '2025-01-01T09:00:00Z', [ref('q', 1)]), () => undefined, bytesOf);
+    const db = new Dexie('portal');
+    await db.open();
+    const stored = await db.table('images').get(['u:98', 'q']);
+    db.close();
+    expect(new TextDecoder().decode(stored.bytes.data)).not.toContain('DICM');
+    expect(await isImageSetKept('u:98', 9)).toBe(true);
+    await expect(keptImageSets('u:98')).rejects.toSatisfy(isCopiesLocked);
+    await expect(keptImageBytes('u:98', 'q')).rejects.toSatisfy(isCopiesLocked);
+    await unlockKeptCopies('u:98', '482915');
+    expect(await (await keptImageBytes('u:98', 'q'))?.text()).toBe('DICM q');
+    await removeAllKeptImages('u:98');
   });
 
   it('refuses a set over the limit before storing anything', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../lib/device-db';
 import { createChangeSignal } from '../../lib/change-signal';
 import { dropViewerCode, keepViewerCode } from '../../lib/viewer-code';
+import { keepsCopies, openFor, openJsonFor, sealFor, sealJsonFor } from '../../documents/device-keys';
 
 export type ScreeningImageSet = Extract<ImageSet, { kind: 'screening' }>;
 
@@ -56,6 +57,13 @@ export class NoRoomError extends Error {
 
 const setSize = (set: ScreeningImageSet) => set.images.reduce((sum, image) => sum + image.sizeBytes, 0);
 
+/** She has not chosen to keep copies on this device (her PIN): images are not kept either. */
+export class NotKeepingCopiesError extends Error {
+  constructor() {
+    super('the owner keeps no copies on this device');
+  }
+}
+
 export class ViewerCodeNotKeptError extends Error {
   constructor() {
     super('the service worker could not keep the viewer code');
@@ -70,11 +78,15 @@ const keepViewerCodeOnDevice: ViewerCodeKeeper = async () => {
   return (await keepViewerCode()) ? 'kept' : 'failed';
 };
 
+const imageSetContext = (screeningId: number) => `image set ${screeningId}`;
+const imageContext = (imageId: string) => `image ${imageId}`;
+
 /**
- * Keeps a screening's images on the device, when she asks for it, with the viewer's code they need
- * offline (fetched first: it is the smaller part, and without it the images would not open).
- * Each file is fetched and stored in turn (never all in memory); the set is listed only once every
- * image is stored, and a keeping that breaks off leaves nothing behind.
+ * Keeps a screening's images on the device, when she asks for it and keeps copies here at all
+ * (each image sealed for her, like her documents: its DICOM header names her), with the viewer's
+ * code they need offline (fetched first: it is the smaller part, and without it the images would
+ * not open). Each file is fetched, sealed and stored in turn (never all in memory); the set is
+ * listed only once every image is stored, and a keeping that breaks off leaves nothing behind.
  */
 export async function keepImageSet(
   ownerKey: OwnerKey,
@@ -83,6 +95,7 @@ export async function keepImageSet(
   fetchImage: (image: ImageRef) => Promise<Blob> = fetchImageBytes,
   keepCode: ViewerCodeKeeper = keepViewerCodeOnDevice,
 ): Promise<void> {
+  if (!(await keepsCopies(ownerKey))) throw new NotKeepingCopiesError();
   const usage = await imageStorageUsage(ownerKey);
   const kept = await getImageSetCopy(ownerKey, set.screeningId);
   const sizeBytes = setSize(set);
@@ -94,16 +107,24 @@ export async function keepImageSet(
   const savedAt = new Date().toISOString();
   try {
     for (const [index, image] of set.images.entries()) {
-      const bytes = await fetchImage(image);
+      const bytes = await sealed(sealFor(ownerKey, await (await fetchImage(image)).arrayBuffer(), imageContext(image.id)));
       await putImageCopy({ ownerKey, imageId: image.id, screeningId: set.screeningId, bytes, savedAt });
       onProgress(index + 1, set.images.length);
     }
-    await putImageSetCopy({ ownerKey, screeningId: set.screeningId, set, sizeBytes, savedAt });
+    const sealedSet = await sealed(sealJsonFor(ownerKey, set, imageSetContext(set.screeningId)));
+    await putImageSetCopy({ ownerKey, screeningId: set.screeningId, set: sealedSet, sizeBytes, savedAt });
   } catch (error) {
     await deleteImageSetCopy(ownerKey, set.screeningId).catch(() => undefined);
     throw error;
   }
   announceChange();
+}
+
+/** A seal that found no keys: she stopped keeping copies meanwhile (in another tab). */
+async function sealed<T>(sealing: Promise<T | null>): Promise<T> {
+  const done = await sealing;
+  if (!done) throw new NotKeepingCopiesError();
+  return done;
 }
 
 async function fetchImageBytes(image: ImageRef): Promise<Blob> {
@@ -116,14 +137,22 @@ export function isImageSetKept(ownerKey: OwnerKey, screeningId: number): Promise
   return getImageSetCopy(ownerKey, screeningId).then((copy) => copy !== undefined);
 }
 
-/** The kept sets of this owner, as GET /api/images would answer them (newest first). */
+/**
+ * The kept sets of this owner, as GET /api/images would answer them (newest first);
+ * CopiesLockedError until her PIN opened her copies.
+ */
 export async function keptImageSets(ownerKey: OwnerKey): Promise<ScreeningImageSet[]> {
   const copies = await listImageSetCopies(ownerKey);
-  return copies.map((copy) => copy.set as ScreeningImageSet).sort((a, b) => b.examinedAt.localeCompare(a.examinedAt));
+  const sets = await Promise.all(
+    copies.map((copy) => openJsonFor<ScreeningImageSet>(ownerKey, copy.set, imageSetContext(copy.screeningId))),
+  );
+  return sets.sort((a, b) => b.examinedAt.localeCompare(a.examinedAt));
 }
 
+/** A kept image's DICOM file; CopiesLockedError until her PIN opened her copies. */
 export async function keptImageBytes(ownerKey: OwnerKey, imageId: string): Promise<Blob | null> {
-  return (await getImageCopy(ownerKey, imageId))?.bytes ?? null;
+  const copy = await getImageCopy(ownerKey, imageId);
+  return copy ? new Blob([await openFor(ownerKey, copy.bytes, imageContext(imageId))]) : null;
 }
 
 /** Tells the viewer page that the kept images changed (offline it shows only what is kept). */

@@ -5,7 +5,8 @@ import { isImageSetKept } from './kept-images';
 /**
  * Whether a signed-out browser may open the images of screening `id` from the device: only when
  * the session cannot be asked for want of a network, and only for images kept by the owner last
- * signed in on this device (as documents/offline-gate.ts does for kept results).
+ * signed in on this device (as documents/offline-gate.ts does for kept results); they are sealed,
+ * and the page shows them once her PIN opened them.
  */
 export async function hasKeptImagesOffline(id: number | undefined | null): Promise<boolean> {
   const ownerKey = rememberedDeviceOwner();

@@ -4,18 +4,22 @@ import { isApiError } from '../../lib/api';
 import type { OwnerKey } from '../../lib/device-db';
 import { fetchImageSets } from '../../lib/image-sets';
 import { keptImageSets, onKeptImagesChange } from './kept-images';
+import { isCopiesLocked } from '../../documents/copies-lock';
 
 export type ViewerSetsLoad =
   | { kind: 'loading' }
   /** `offline`: the server could not be reached and these are the sets kept on the device. */
   | { kind: 'loaded'; sets: ImageSet[]; offline: boolean }
-  | { kind: 'failed'; offline: boolean };
+  | { kind: 'failed'; offline: boolean }
+  /** Offline, her images are kept but sealed: the page asks for her PIN. */
+  | { kind: 'locked'; ownerKey: OwnerKey };
 
 type Answer = Exclude<ViewerSetsLoad, { kind: 'loading' }> & { request: string };
 
 /**
  * The image sets the viewer can show: the server's, or, when the server cannot be reached, the ones
- * kept on this device for `ownerKey` (the signed-in patient, or offline the one remembered here).
+ * kept on this device for `ownerKey` (the signed-in patient, or offline the one remembered here),
+ * once her PIN opened them.
  */
 export function useViewerSets(ownerKey: OwnerKey | null): ViewerSetsLoad & { reload: () => void } {
   const [attempt, setAttempt] = useState(0);
@@ -27,9 +31,17 @@ export function useViewerSets(ownerKey: OwnerKey | null): ViewerSetsLoad & { rel
       (sets) => current && setAnswer({ kind: 'loaded', sets, offline: false, request }),
       async (error: unknown) => {
         const offline = isApiError(error, 'NETWORK');
-        const kept = offline && ownerKey ? await keptImageSets(ownerKey).catch(() => []) : [];
+        let locked = false;
+        const kept =
+          offline && ownerKey
+            ? await keptImageSets(ownerKey).catch((readError: unknown) => {
+                locked = isCopiesLocked(readError);
+                return [];
+              })
+            : [];
         if (!current) return;
-        setAnswer(kept.length > 0 ? { kind: 'loaded', sets: kept, offline: true, request } : { kind: 'failed', offline, request });
+        if (locked && ownerKey) setAnswer({ kind: 'locked', ownerKey, request });
+        else setAnswer(kept.length > 0 ? { kind: 'loaded', sets: kept, offline: true, request } : { kind: 'failed', offline, request });
       },
     );
     return () => {
@@ -38,7 +50,7 @@ export function useViewerSets(ownerKey: OwnerKey | null): ViewerSetsLoad & { rel
   }, [ownerKey, request]);
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
   // Offline the page shows only what the device keeps: images removed there are gone from it too.
-  const fromDevice = answer?.offline === true;
+  const fromDevice = answer?.kind === 'loaded' && answer.offline;
   useEffect(() => (fromDevice ? onKeptImagesChange(reload) : undefined), [fromDevice, reload]);
   return answer?.request === request ? { ...answer, reload } : { kind: 'loading', reload };
 }

@@ -8,7 +8,9 @@ import { resetCsrfToken } from '../../lib/api';
 import { setSignedIn } from '../../stores/session-store';
 import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
 import { facilitiesListDocument } from '../../documents/kept-documents';
-import { deleteAllKept, readKeptPdf } from '../../documents/offline-copies';
+import { readKeptPdf, startKeeping, stopKeeping, unlockKeptCopies } from '../../documents/offline-copies';
+import { lockAllCopies } from '../../documents/copies-lock';
+import { KeptCopiesLock } from '../../documents/KeptCopiesLock';
 import { IsoSection } from './IsoSection';
 import type { IsoStatus, ScreeningResult } from '@common/types/result';
 import ResultPage from './ResultPage';
@@ -97,8 +99,9 @@ describe('ResultPage', () => {
     vi.doUnmock('../../lib/pdf');
   });
 
-  it('keeps the facilities list when it is opened and shows it from the device offline', async () => {
-    await deleteAllKept('g:41'); // what earlier tests opened
+  it('keeps the facilities list when it is opened, only once she chose to keep copies, and shows it from the device offline', async () => {
+    lockAllCopies();
+    await stopKeeping('g:41'); // what earlier tests opened
     const withList = { ...result, hasFacilitiesList: true };
     let online = true;
     const requests = fakeApi(
@@ -117,16 +120,23 @@ describe('ResultPage', () => {
       openPdf: () => Promise.resolve({ pageCount: 1, renderPage: () => Promise.resolve(), destroy: () => Promise.resolve() }),
     }));
     const listViewer = async () => (await screen.findByRole('heading', { name: 'List of facilities' })).closest('section') as HTMLElement;
-    renderAt('/screening', <ResultPage />);
-    await userEvent.click(within(await listViewer()).getByRole('button', { name: 'Show document' }));
-    expect(await within(await listViewer()).findByRole('img', { name: /Page 1/ })).toBeTruthy();
-    cleanup();
+    const openList = async () => {
+      renderAt('/screening', <ResultPage />);
+      await userEvent.click(within(await listViewer()).getByRole('button', { name: 'Show document' }));
+      expect(await within(await listViewer()).findByRole('img', { name: /Page 1/ })).toBeTruthy();
+      cleanup();
+    };
 
-    // Kept under the id made from its screening, for the guest's owner key.
-    expect(await readKeptPdf('g:41', facilitiesListDocument(41).id)).not.toBeNull();
+    // Opened before she chose to keep copies: shown from memory, nothing kept.
+    await openList();
+    expect(await readKeptPdf('g:41', facilitiesListDocument(41).id)).toBeNull();
 
-    // (happy-dom's Blob does not survive fake-indexeddb's structured clone, so the drawing of
-    // the kept copy is left to tests/e2e/offline-result.spec.ts; here: it is offered, not refused.)
+    // Kept under the id made from its screening, for the guest's owner key, once she chose to.
+    await startKeeping('g:41', '482915');
+    await openList();
+    await unlockKeptCopies('g:41', '482915');
+    expect(await (await readKeptPdf('g:41', facilitiesListDocument(41).id))?.text()).toContain('facilities list bytes');
+
     online = false;
     renderAt('/screening', <ResultPage />);
     expect(await screen.findByText(/Offline copy from/)).toBeTruthy();
@@ -135,7 +145,43 @@ describe('ResultPage', () => {
     const offlineViewer = await listViewer();
     expect(within(offlineViewer).getByRole('button', { name: 'Show document' })).toBeTruthy();
     expect(within(offlineViewer).queryByText('This document is not available offline.')).toBeNull();
-    expect(requests.filter((request) => request.path === '/screening/download-wykaz')).toHaveLength(1);
+    expect(requests.filter((request) => request.path === '/screening/download-wykaz')).toHaveLength(2);
+    vi.doUnmock('../../lib/pdf');
+  });
+
+  it('offline, asks for her device PIN before showing her kept result, and refuses a wrong one', async () => {
+    lockAllCopies();
+    await stopKeeping('g:41');
+    await startKeeping('g:41', '482915');
+    fakeApi(resultRoutes({ 'GET /screening/download-result': () => ({ body: 'description bytes' }) }));
+    vi.doMock('../../lib/pdf', () => ({
+      openPdf: () => Promise.resolve({ pageCount: 1, renderPage: () => Promise.resolve(), destroy: () => Promise.resolve() }),
+    }));
+    renderAt('/screening', <ResultPage />);
+    const viewer = (await screen.findByRole('heading', { name: 'Description (English)' })).closest('section') as HTMLElement;
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Show document' }));
+    expect(await within(viewer).findByRole('img', { name: /Page 1/ })).toBeTruthy();
+    cleanup();
+    lockAllCopies();
+
+    fakeApi(resultRoutes({ 'GET /screening/result': () => Promise.reject(new TypeError('Failed to fetch')) }));
+    renderAt(
+      '/screening',
+      <KeptCopiesLock>
+        <ResultPage />
+      </KeptCopiesLock>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your device PIN' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Device PIN'));
+    await userEvent.keyboard('111111{Enter}');
+    expect(await screen.findByText('Wrong PIN. 4 attempts left.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Device PIN'));
+    await userEvent.type(screen.getByLabelText('Device PIN'), '482915{Enter}');
+    expect(await screen.findByText(/Offline copy from/)).toBeTruthy();
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Enter your device PIN' })).toBeNull();
     vi.doUnmock('../../lib/pdf');
   });
 

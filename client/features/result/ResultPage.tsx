@@ -7,6 +7,7 @@ import { useT } from '../../lib/intl';
 import { useSession } from '../../stores/session-store';
 import { useDeviceOwner } from '../../documents/use-device-owner';
 import { OfflineCopyMark } from '../../documents/OfflineCopyMark';
+import { useAskPin } from '../../documents/copies-lock';
 import { IsoSection } from './IsoSection';
 import { OrderButtons } from './OrderButtons';
 import { ResultDocuments } from './ResultDocuments';
@@ -27,7 +28,6 @@ function routeScreeningId(param: string | undefined): number | undefined {
   return param !== undefined && /^\d+$/.test(param) ? Number(param) : undefined;
 }
 
-/** The owner of the offline copies; a signed-in owner is remembered for opening them offline. */
 /**
  * screening (the guest's one screening, /screening) and screening_of_patient (/screening/:id):
  * the result page of spec section 2.
@@ -39,6 +39,7 @@ export default function ResultPage() {
   const routeId = routeScreeningId(params.id);
   const ownerKey = useDeviceOwner();
   const load = useScreeningResult(routeId, ownerKey);
+  useAskPin(load.kind === 'locked' ? load.ownerKey : null);
   const [, navigate] = useLocation();
   const { user } = useSession();
   // Ordering belongs to the patient portal: a result-portal guest has no account to order with.
@@ -57,7 +58,7 @@ export default function ResultPage() {
     <div className="result-page">
       {!offlineSavedAt && <SponsorBanners placement="top-placement" />}
       <PageTitle className="result-page__title">{t('result.title')}</PageTitle>
-      {load.kind === 'loading' && (
+      {(load.kind === 'loading' || load.kind === 'locked') && (
         <p role="status" className="result-page__loading">
           {t('result.loading')}
         </p>
@@ -88,7 +89,7 @@ export default function ResultPage() {
           )}
         </>
       )}
-      {ownerKey && load.kind !== 'loading' && (
+      {ownerKey && load.kind !== 'loading' && load.kind !== 'locked' && (
         <Suspense fallback={null}>
           <SavedCopies ownerKey={ownerKey} />
         </Suspense>

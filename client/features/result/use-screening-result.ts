@@ -2,24 +2,34 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api';
 import type { OwnerKey } from '../../lib/device-db';
 import { fetchResult } from '../../early-start/result-requests';
+import { isCopiesLocked } from '../../documents/copies-lock';
 import type { ScreeningResult } from '@common/types/result';
 
 export type ResultLoad =
   | { kind: 'loading' }
   /** `offlineSavedAt`: the network is off and this is the copy kept on the device at that time. */
   | { kind: 'loaded'; result: ScreeningResult; offlineSavedAt?: string }
-  | { kind: 'failed'; offline: boolean };
+  | { kind: 'failed'; offline: boolean }
+  /** Offline, her copy is kept but sealed: the page asks for her PIN, then reads it again. */
+  | { kind: 'locked'; ownerKey: OwnerKey };
 
 /** The device database's code, loaded once the page shows: it never holds up the first render. */
 const offlineCopies = () => import('../../documents/offline-copies');
 
+const keptPdfs = () => import('../../early-start/kept-descriptions');
+
 async function keptCopy(id: number | undefined, ownerKey: OwnerKey | null): Promise<ResultLoad> {
-  const kept = ownerKey
-    ? await offlineCopies()
-        .then(({ readKeptScreening }) => readKeptScreening(ownerKey, id))
-        .catch(() => null)
-    : null;
-  return kept ? { kind: 'loaded', result: kept.result, offlineSavedAt: kept.savedAt } : { kind: 'failed', offline: true };
+  if (!ownerKey) return { kind: 'failed', offline: true };
+  try {
+    const kept = await (await offlineCopies()).readKeptScreening(ownerKey, id);
+    if (!kept) return { kind: 'failed', offline: true };
+    // The page will open the kept descriptions at once (PdfViewer's openWhenKept): they are read
+    // and opened while it renders (issue 4).
+    (await keptPdfs()).startOpeningKeptDescriptions(ownerKey, kept.result);
+    return { kind: 'loaded', result: kept.result, offlineSavedAt: kept.savedAt };
+  } catch (error) {
+    return isCopiesLocked(error) ? { kind: 'locked', ownerKey } : { kind: 'failed', offline: true };
+  }
 }
 
 async function loadResult(id: number | undefined, ownerKey: OwnerKey | null): Promise<ResultLoad> {
@@ -39,7 +49,8 @@ async function loadResult(id: number | undefined, ownerKey: OwnerKey | null): Pr
 
 /**
  * `GET /api/screening/result`: the guest's screening (no id) or the patient's screening `id`.
- * With the network off, the copy of `ownerKey` kept on this device stands in for it.
+ * With the network off, the copy of `ownerKey` kept on this device stands in for it, once her PIN
+ * opened her copies.
  */
 export function useScreeningResult(id: number | undefined, ownerKey: OwnerKey | null): ResultLoad {
   // Each answer remembers the screening it is for, so another id shows loading until its own.

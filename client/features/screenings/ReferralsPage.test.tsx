@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReferralListItem } from '@common/types/screenings';
 import { resetCsrfToken } from '../../lib/api';
-import { deleteAllKept, readKeptList } from '../../documents/offline-copies';
+import { readKeptList, startKeeping, stopKeeping, unlockKeptCopies } from '../../documents/offline-copies';
+import { lockAllCopies } from '../../documents/copies-lock';
 import { setSignedIn } from '../../stores/session-store';
 import { demoPatient, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
 import { notifications } from '../../stores/notification-store';
@@ -97,7 +98,13 @@ describe('ReferralsPage', () => {
 });
 
 describe('ReferralsPage offline', () => {
-  beforeEach(() => deleteAllKept('u:1'));
+  // She chose to keep copies on this device, and (offline) typed her PIN.
+  beforeEach(async () => {
+    lockAllCopies();
+    await stopKeeping('u:1');
+    await startKeeping('u:1', '482915');
+    await unlockKeptCopies('u:1', '482915');
+  });
 
   it("shows the referrals last seen from the device when the browser knows it is offline, and the server's again once online", async () => {
     fakeApi(routes());

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScreeningListItem, ScreeningOrder } from '@common/types/screenings';
 import { resetCsrfToken } from '../../lib/api';
-import { deleteAllKept, readKeptList } from '../../documents/offline-copies';
+import { readKeptList, startKeeping, stopKeeping, unlockKeptCopies } from '../../documents/offline-copies';
+import { lockAllCopies } from '../../documents/copies-lock';
 import { setSignedIn } from '../../stores/session-store';
 import { demoPatient, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
 import ScreeningsPage from './ScreeningsPage';
@@ -233,11 +234,33 @@ describe('ScreeningsPage offline', () => {
   const keptScreenings = () => readKeptList<{ items: ScreeningListItem[] }>('u:1', 'screenings');
 
   beforeEach(async () => {
-    await deleteAllKept('u:1');
-    await deleteAllKept('u:2');
+    lockAllCopies();
+    await stopKeeping('u:1');
+    await stopKeeping('u:2');
+  });
+
+  /** She chose to keep copies on this device, and (offline) typed her PIN. */
+  async function keepingWithPin(): Promise<void> {
+    await startKeeping('u:1', '482915');
+    await unlockKeptCopies('u:1', '482915');
+  }
+
+  it('keeps nothing of the list until she chooses to keep copies on this device', async () => {
+    fakeApi(routes());
+    renderAt('/screenings', <ScreeningsPage />);
+    await findTable(5);
+    expect(await screen.findByRole('switch', { name: 'Keep my results on this device for offline reading' })).toBeTruthy();
+    cleanup();
+    expect(await keptScreenings()).toBeNull();
+
+    fakeApi(offlineRoutes);
+    renderAt('/screenings', <ScreeningsPage />);
+    expect(await screen.findByText('Your screenings could not be retrieved')).toBeTruthy();
+    expect(screen.queryByText(/^Offline copy from/)).toBeNull();
   });
 
   it('shows the list last seen, marked as the offline copy, filtered on the device', async () => {
+    await keepingWithPin();
     fakeApi(routes());
     renderAt('/screenings', <ScreeningsPage />);
     await findTable(5);
@@ -261,6 +284,7 @@ describe('ScreeningsPage offline', () => {
   });
 
   it('says a document of the offline list is not available instead of fetching it', async () => {
+    await keepingWithPin();
     fakeApi(routes());
     renderAt('/screenings', <ScreeningsPage />);
     await findTable(5);
@@ -278,6 +302,7 @@ describe('ScreeningsPage offline', () => {
   });
 
   it("keeps no filtered answer, and never shows one patient's list to another", async () => {
+    await keepingWithPin();
     fakeApi(routes());
     renderAt('/screenings?signed=true', <ScreeningsPage />);
     await findTable(5);

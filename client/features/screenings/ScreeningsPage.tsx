@@ -1,15 +1,19 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useT } from '../../lib/intl';
 import { OfflineListsMark } from '../../documents/offline-lists';
+import { useDeviceOwner } from '../../documents/use-device-owner';
 import { ReferralsView } from './ReferralsView';
 import { ScreeningsList } from './ScreeningsList';
 import '../../documents/documents.css';
 import './referrals.css';
 import './screenings.css';
 import { PageTitle } from '../../components/ui/PageTitle';
+
+// With the device database's code, loaded after the page's own: her choice to keep copies here.
+const SavedCopies = lazy(() => import('../../documents/SavedCopies').then((module) => ({ default: module.SavedCopies })));
 
 type TabId = 'screenings' | 'referrals';
 
@@ -33,12 +37,14 @@ function useTab(): [TabId, (tab: TabId) => void] {
 
 /**
  * mammography_screenings (/screenings): the patient's screenings and, in a second tab, her
- * referrals. Offline, the installed app shows both as last seen on this device, marked as such.
+ * referrals. When she chose to keep copies on this device (the switch below them), the installed
+ * app shows both offline as last seen, marked as such, once her PIN opened them.
  */
 export default function ScreeningsPage() {
   const t = useT();
   useDocumentTitle(t('screenings.title'));
   const [tab, selectTab] = useTab();
+  const ownerKey = useDeviceOwner();
 
   return (
     <article className="screenings-page">
@@ -64,6 +70,11 @@ export default function ScreeningsPage() {
           <ReferralsView />
         </TabPanel>
       </Tabs>
+      {ownerKey && (
+        <Suspense fallback={null}>
+          <SavedCopies ownerKey={ownerKey} />
+        </Suspense>
+      )}
     </article>
   );
 }

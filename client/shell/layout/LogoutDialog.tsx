@@ -30,23 +30,25 @@ async function signOut(): Promise<void> {
 }
 
 /**
- * The user menu's "Log out": with offline copies on this device it opens the question
- * (`ask`); without any there is nothing to decide and the user is logged out at once.
+ * The user menu's "Log out": when she chose to keep copies on this device it opens the question
+ * (`ask`); otherwise nothing of hers is kept, there is nothing to decide, and she is logged out
+ * at once (./device-session.ts then forgets her on this device).
  */
 export async function startLogout(user: SessionUser | null, ask: () => void): Promise<void> {
   const ownerKey = currentOwnerKey(user);
-  const kept = ownerKey
+  const keeps = ownerKey
     ? await offlineCopies()
-        .then(({ hasKeptCopies }) => hasKeptCopies(ownerKey))
+        .then(({ keepsCopies }) => keepsCopies(ownerKey))
         .catch(() => false)
     : false;
-  if (kept) ask();
+  if (keeps) ask();
   else await signOut();
 }
 
 /**
- * Asks before logging out whether the offline copies stay on this device. Not keeping them (the
- * default, for shared computers) deletes them before the logout request is sent.
+ * Asks before logging out whether the copies she chose to keep stay on this device (sealed, opened
+ * offline with her PIN). Not keeping them (the default, for shared computers) deletes them, with
+ * her PIN's keys, before the logout request is sent.
  */
 export function LogoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const t = useT();
@@ -59,7 +61,7 @@ export function LogoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     try {
       if (!keep) {
         const ownerKey = currentOwnerKey(user);
-        if (ownerKey) await (await offlineCopies()).deleteAllKept(ownerKey);
+        if (ownerKey) await (await offlineCopies()).stopKeeping(ownerKey);
         forgetDeviceOwner();
       }
       await endSession();
@@ -75,6 +77,7 @@ export function LogoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     <Dialog title={t('offline.logout.title')} isOpen={isOpen} onOpenChange={onOpenChange}>
       {({ close }) => (
         <>
+          <p>{t('offline.logout.text')}</p>
           <Checkbox isSelected={keep} onChange={setKeep}>
             {t('offline.logout.keep')}
           </Checkbox>

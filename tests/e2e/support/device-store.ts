@@ -32,7 +32,7 @@ function readStore(page: Page, store: string, mode: 'count' | 'all'): Promise<un
 }
 
 /** How many records a store of the device database holds, for every owner. */
-export function keptCount(page: Page, store: 'screenings' | 'documents' | 'lists' | 'imageSets' | 'images'): Promise<number> {
+export function keptCount(page: Page, store: 'screenings' | 'documents' | 'lists' | 'imageSets' | 'images' | 'ownerKeys'): Promise<number> {
   return readStore(page, store, 'count') as Promise<number>;
 }
 
