@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,14 +10,16 @@ import type { ScreeningListResponse } from '../../common/types/screenings';
 import { TestClient, type TestResponse } from '../../tests/support/app';
 import { freePort } from '../../tests/support/free-port';
 import { createDb, type Db } from '../db';
+import { startTestS3, type TestS3 } from '../lib/storage-test-support';
 import { signOpenPayu } from '../payments/openpayu-signature';
 import { createUpload, patchUpload, syntheticMammogram, tusRequest } from '../upload/resumable/resumable-test-support';
 import { cookieHeader, corpusFile, postDicoms } from '../upload/upload-test-support';
 
 // Issue 16: any number of portal processes behind a load balancer with no stickiness, sharing
 // only PostgreSQL and the files. Two real processes (tests/support/serve-demo.ts, the demo data)
-// on one schema and one DATA_DIR, behind Debian's HAProxy in round robin, which names the process
-// that answered in X-Served-By. PostgreSQL only: the embedded database serves one process.
+// on one schema, their stored files in one S3 bucket (s3rver) and their uploads in progress under
+// one DATA_DIR, behind Debian's HAProxy in round robin, which names the process that answered in
+// X-Served-By. PostgreSQL only: the embedded database serves one process.
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const onPostgres = inject('databaseKind') !== 'pglite';
@@ -33,13 +36,14 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
   }
 }
 
-describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQL and one DATA_DIR', () => {
+describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQL, one bucket and one DATA_DIR', () => {
   const schema = `cluster_${randomBytes(5).toString('hex')}`;
   let dataDir: string;
   const portals: Portal[] = [];
   let haproxy: ChildProcess;
   let lb: string;
   let db: Db;
+  let s3: TestS3;
 
   async function startPortal(name: 'a' | 'b'): Promise<Portal> {
     const port = await freePort();
@@ -52,6 +56,10 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
         DEMO_DATA_DIR: dataDir,
         DEMO_PORT: String(port),
         PAYMENT_SANDBOX_SECOND_KEY: SECOND_KEY,
+        STORAGE: 's3',
+        S3_BUCKET: s3.settings.bucket,
+        S3_ENDPOINT: s3.settings.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -62,6 +70,7 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
+    s3 = await startTestS3('portal-cluster');
     // One after the other: the first makes the schema and loads the demo data, the second finds them.
     portals.push(await startPortal('a'));
     portals.push(await startPortal('b'));
@@ -101,6 +110,7 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
     for (const { child } of portals) if (child.exitCode === null) child.kill('SIGKILL');
     await db?.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
     await db?.destroy();
+    await s3?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -219,6 +229,12 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
     expect(rest.headers.get('x-served-by')).toBe('b');
     const stored = await db('dicom_instances').where({ sop_instance_uid: image.sopInstanceUid }).first();
     expect(stored).toBeDefined();
+    // Whole, in the bucket, and nowhere in the shared folder.
+    const client = new S3Client({ region: s3.settings.region, endpoint: s3.settings.endpoint, forcePathStyle: true });
+    const object = await client.send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: stored.storage_key }));
+    client.destroy();
+    expect(object.ContentLength).toBe(image.bytes.length);
+    expect(existsSync(path.join(dataDir, 'storage', stored.storage_key))).toBe(false);
     expect(b.child.exitCode).toBeNull();
   });
 });

@@ -18,8 +18,8 @@ import { PROVIDER_SCOPES } from '../../server/provider/scopes';
  * dropped on exit. THROTTLE=off lets the bench measure a rejected login's full cost; CLIENT_DIR
  * serves a client built elsewhere (`vite build --outDir`), so parallel runs never share one build.
  * SMTP_URL hands the portal's mail to a test's SMTP server; without it mail stays in the outbox.
- * CONSULTATION_HOLD_MINUTES, ORDER_EXPIRY_SWEEP_SECONDS, PAYMENT_SANDBOX_SECOND_KEY,
- * SHUTDOWN_GRACE_SECONDS and LOG_LEVEL pass through to the portal's settings.
+ * CONSULTATION_HOLD_MINUTES, ORDER_EXPIRY_SWEEP_SECONDS, PAYMENT_SANDBOX_SECOND_KEY, STORAGE and
+ * S3_*, SHUTDOWN_GRACE_SECONDS and LOG_LEVEL pass through to the portal's settings.
  * REQUEST_TIMES_FILE makes it time every request on the server (from its parsed headers to the
  * response handed to the socket) and write the times there on exit, for the bench's server-side figures.
  * DEMO_SCHEMA (with DATABASE_URL) and DEMO_DATA_DIR let several of them serve one portal's data, as
@@ -41,6 +41,11 @@ const config = loadConfig({
   ORDER_EXPIRY_SWEEP_SECONDS: process.env.ORDER_EXPIRY_SWEEP_SECONDS,
   // A test that signs the payment provider's notifications itself names the key.
   PAYMENT_SANDBOX_SECOND_KEY: process.env.PAYMENT_SANDBOX_SECOND_KEY,
+  // Stored files in a bucket (the cluster test's s3rver); the SDK finds the credentials itself.
+  STORAGE: process.env.STORAGE,
+  S3_BUCKET: process.env.S3_BUCKET,
+  S3_ENDPOINT: process.env.S3_ENDPOINT,
+  S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE,
   // A stopped journey's portal need not wait long for a request left hanging; a test of the drain sets it.
   SHUTDOWN_GRACE_SECONDS: process.env.SHUTDOWN_GRACE_SECONDS ?? '2',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
