@@ -1,10 +1,21 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { median } from './median';
 import { cdpSessionOf, desktop, lighthouseMobile, MOBILE_CPU_SLOWDOWN, throttle, UNTHROTTLED } from './mobile-profile';
-import { assertOfflineCopyShown, FIRST_PAGE_MARK, makeInstalledAppWithOfflineCopy, signIn, waitForResult } from './result-patient';
+import {
+  assertOfflineCopyShown,
+  FIRST_PAGE_MARK,
+  makeInstalledAppWithOfflineCopy,
+  signIn,
+  unlockKeptCopies,
+  waitForResult,
+} from './result-patient';
 
 const RUNS = 5;
-/** Issue 4: the first page of a kept description drawn within 300 ms of opening the page offline. */
+/**
+ * Issue 4: the first page of a kept description drawn within 300 ms of opening the page offline.
+ * Since issue 16 the copies open only with her device PIN, so the time counts from the moment she
+ * sends the PIN: before it the page waits for her, not for the portal.
+ */
 const BUDGET_MS = 300;
 
 type Profile = { label: string; options: BrowserContextOptions; cpuSlowdown: number; budgeted: boolean };
@@ -13,19 +24,21 @@ const PROFILES: Profile[] = [
   { label: `phone, ${MOBILE_CPU_SLOWDOWN}x CPU slowdown`, options: lighthouseMobile, cpuSlowdown: MOBILE_CPU_SLOWDOWN, budgeted: false },
 ];
 
-export type OfflinePdfRender = { profile: Profile; fromNavigationMs: number[] };
+export type OfflinePdfRender = { profile: Profile; fromPinMs: number[] };
 
 /**
- * Offline, the result page opens the kept descriptions by itself (PdfViewer's openWhenKept): the
- * time from navigation start to the first page drawn is all the portal's own work.
+ * Offline, the result page asks for her PIN, then opens the kept descriptions by itself
+ * (PdfViewer's openWhenKept): from the PIN sent to the first page drawn is all the portal's own
+ * work (the key unwrapped, the copies decrypted, the page drawn).
  */
 async function timedOfflineOpen(page: Page): Promise<number> {
   await page.reload();
+  const sentAt = await unlockKeptCopies(page);
   await assertOfflineCopyShown(page);
   const rendered = await page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, FIRST_PAGE_MARK, {
     timeout: 60_000,
   });
-  return (await rendered.jsonValue()) as number;
+  return ((await rendered.jsonValue()) as number) - sentAt;
 }
 
 async function measureProfile(browser: Browser, base: string, profile: Profile): Promise<OfflinePdfRender> {
@@ -40,9 +53,9 @@ async function measureProfile(browser: Browser, base: string, profile: Profile):
 
     await context.setOffline(true);
     await throttle(cdp, { ...UNTHROTTLED, cpuSlowdown: profile.cpuSlowdown, offline: true });
-    const fromNavigationMs: number[] = [];
-    for (let run = 0; run < RUNS; run++) fromNavigationMs.push(await timedOfflineOpen(page));
-    return { profile, fromNavigationMs };
+    const fromPinMs: number[] = [];
+    for (let run = 0; run < RUNS; run++) fromPinMs.push(await timedOfflineOpen(page));
+    return { profile, fromPinMs };
   } finally {
     await context.close();
   }
@@ -63,17 +76,17 @@ const figures = (values: number[]) =>
 /** Prints the figures; true when the budgeted profile's median is under the budget. */
 export function printOfflinePdfRender(results: OfflinePdfRender[]): boolean {
   console.log(`\n## First page of a kept description, the result page opened offline (${RUNS} runs each)`);
-  console.log('  From navigation start of the offline reload to the first page drawn; the page opens the kept');
-  console.log('  description by itself.');
+  console.log('  From her device PIN sent on the offline reload to the first page drawn; the page opens the');
+  console.log('  kept description by itself.');
   let ok = true;
-  for (const { profile, fromNavigationMs } of results) {
-    const withinBudget = median(fromNavigationMs) < BUDGET_MS;
+  for (const { profile, fromPinMs } of results) {
+    const withinBudget = median(fromPinMs) < BUDGET_MS;
     const verdict = profile.budgeted
       ? withinBudget
         ? `ok (budget < ${BUDGET_MS} ms)`
         : `OVER BUDGET (< ${BUDGET_MS} ms)`
       : 'for information';
-    console.log(`  ${profile.label.padEnd(26)} ${figures(fromNavigationMs)}  ${verdict}`);
+    console.log(`  ${profile.label.padEnd(26)} ${figures(fromPinMs)}  ${verdict}`);
     if (profile.budgeted) ok &&= withinBudget;
   }
   return ok;

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import pl from '../client/i18n/pl.json' with { type: 'json' };
+import { DEVICE_PIN, keepCopiesOnDevice, pinPrompt } from '../tests/e2e/support/keep-on-device';
 
 /**
  * The demo result-portal patient of the browser budgets (db/seeds/demo.ts), in the portal's
@@ -62,14 +63,16 @@ function keptDocuments(page: Page): Promise<number> {
 }
 
 /**
- * The installed app seen once: the service worker controls the page (its precache holds the app)
- * and the description was opened, so the device keeps it. Call on the loaded result page.
+ * The installed app seen once: the service worker controls the page (its precache holds the app),
+ * she switched on keeping her results on the device with her PIN, and the description was opened,
+ * so the device keeps it (encrypted). Call on the loaded result page.
  */
 export async function makeInstalledAppWithOfflineCopy(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  await keepCopiesOnDevice(page, pl);
   const viewer = page.getByRole('region', { name: DESCRIPTION.title, exact: true });
   await viewer.getByRole('button', { name: DESCRIPTION.openLabel, exact: true }).click();
   await firstPageRendered(page);
@@ -78,6 +81,20 @@ export async function makeInstalledAppWithOfflineCopy(page: Page): Promise<void>
     if (Date.now() > deadline) throw new Error('the description was not kept on the device');
     await page.waitForTimeout(200);
   }
+}
+
+/**
+ * Offline, her kept copies open only with her device PIN (issue 16): the page asks first. Answers
+ * the page's clock (performance.now) at the moment the PIN is sent.
+ */
+export async function unlockKeptCopies(page: Page): Promise<number> {
+  await pinPrompt(page, pl).waitFor({ timeout: 60_000 });
+  await page.getByLabel(pl['offline.unlock.pin'], { exact: true }).fill(DEVICE_PIN);
+  const submit = page.getByRole('button', { name: pl['offline.unlock.submit'] });
+  await submit.focus();
+  const sentAt = await page.evaluate(() => performance.now());
+  await submit.press('Enter');
+  return sentAt;
 }
 
 /** Offline, the page says it shows a copy from the device; without it the figures would be the network's. */
