@@ -90,6 +90,11 @@ type Ingest = {
   multipartType: string;
   partHeaders: (file: string) => string;
   storedAll: (status: number, body: string, files: number) => boolean;
+  /**
+   * A connection of its own for each request: for a caller that pauses longer than the server's
+   * keep-alive timeout between requests, where a reused socket may be closed just as it is used.
+   */
+  freshConnection?: boolean;
 };
 
 /**
@@ -432,6 +437,7 @@ async function postMultipart(baseUrl: string, files: string[], ingest: Ingest): 
     yield tail;
   }
   const req = request(`${baseUrl}${ingest.path}`, {
+    ...(ingest.freshConnection && { agent: false }),
     method: 'POST',
     headers: { ...ingest.headers, 'content-type': `${ingest.multipartType}; boundary=${boundary}`, 'content-length': length },
   });

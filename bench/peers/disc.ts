@@ -110,7 +110,8 @@ export async function measureDiscPeers(databaseUrl?: string): Promise<DiscPeerRe
       const limits = (await (
         await fetch(`${portal.url}/api/dicom/limits`, { headers: { cookie: patient.cookie } })
       ).json()) as UploadLimits;
-      const stow = multipartSender(stowRs(portal.key!));
+      // The DCMTK turns pause the portal's connections past its keep-alive timeout.
+      const stow = multipartSender({ ...stowRs(portal.key!), freshConnection: true });
       const guest = await guestSession(portal.url);
       const discRoot = path.join(workDir, `disc-${study.rows}`);
       const folder = writeFolder(path.join(discRoot, 'DICOM'), STUDY_BYTES, {
