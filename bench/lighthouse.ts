@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startFlow } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { ROUTES } from '../client/routes/paths';
-import { cookiesSetBy } from './cookies';
+import { resultPortalSession } from './cookies';
 import { startPortal, stopPortal } from './http-budget';
 import { median } from './median';
 
@@ -28,18 +28,9 @@ function pagesToMeasure(): { label: string; path: string; signedIn: boolean }[] 
 
 /** What a browser that signed in on the login page holds: the session and the answered cookie dialog. */
 async function signedInCookies(base: string): Promise<{ name: string; value: string }[]> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { cookie: cookiesSetBy(csrf), 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...RESULT_LOGIN, portalTerms: true, policyTerms: true }),
-  });
-  if (!login.ok) throw new Error(`demo result login failed: ${login.status}`);
+  const { cookie } = await resultPortalSession(base, RESULT_LOGIN);
   const consent = JSON.stringify({ version: 1, choice: 'allow-all', decidedAt: new Date().toISOString() });
-  const session = cookiesSetBy(login)
-    .split('; ')
-    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
+  const session = cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
   return [...session, { name: 'portal.cookie-consent', value: encodeURIComponent(consent) }];
 }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { UploadLimits } from '../../common/types/upload';
-import { cookiesSetBy } from '../cookies';
+import { resultPortalSession } from '../cookies';
 import { median } from '../median';
 import {
   batchesOf,
@@ -43,20 +43,6 @@ async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
     if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
     return fetch(url, init);
   }
-}
-
-/** A result-portal session on the screening the folder's accession number names: the disc image is hers to ask for. */
-async function guestSession(url: string): Promise<{ cookie: string; token: string }> {
-  const csrf = await fetch(`${url}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { cookie: cookiesSetBy(csrf), 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...STOW_SCREENING_GUEST, portalTerms: true, policyTerms: true }),
-  });
-  if (!login.ok) throw new Error(`guest login failed: ${login.status}`);
-  const { csrfToken: token } = (await login.json()) as { csrfToken: string };
-  return { cookie: cookiesSetBy(login), token };
 }
 
 /** Seconds from `POST /api/iso/generate` until `/api/iso/status` says `done` (polled every 20 ms). */
@@ -112,7 +98,8 @@ export async function measureDiscPeers(databaseUrl?: string): Promise<DiscPeerRe
       ).json()) as UploadLimits;
       // The DCMTK turns pause the portal's connections past its keep-alive timeout.
       const stow = multipartSender({ ...stowRs(portal.key!), freshConnection: true });
-      const guest = await guestSession(portal.url);
+      // The screening the folder's accession number names: the disc image is hers to ask for.
+      const guest = await resultPortalSession(portal.url, STOW_SCREENING_GUEST);
       const discRoot = path.join(workDir, `disc-${study.rows}`);
       const folder = writeFolder(path.join(discRoot, 'DICOM'), STUDY_BYTES, {
         rows: study.rows,
