@@ -2,21 +2,13 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { getOwnerKeys, listDocumentCopies, listImageSetCopies, listListCopies, listScreeningCopies, openDeviceDb } from './device-db';
+import { deviceDbOfVersion3 } from './device-db-test-support';
 
 const SAVED_AT = '2026-11-20T10:00:00.000Z';
 
 /** The database as versions 1 to 3 left it: copies kept without asking, in clear. */
 async function deviceOfVersion3(): Promise<void> {
-  const before = new Dexie('portal');
-  before.version(1).stores({
-    screenings: '[ownerKey+screeningId], ownerKey',
-    documents: '[ownerKey+documentId], ownerKey, [ownerKey+screeningId]',
-  });
-  before.version(2).stores({ lists: '[ownerKey+kind], ownerKey' });
-  before.version(3).stores({
-    imageSets: '[ownerKey+screeningId], ownerKey',
-    images: '[ownerKey+imageId], ownerKey, [ownerKey+screeningId]',
-  });
+  const before = deviceDbOfVersion3();
   const result = { screening: { id: 10, firstName: 'Maria', lastName: 'Kowalska' } };
   await before.table('screenings').put({ ownerKey: 'u:1', screeningId: 10, result, savedAt: SAVED_AT });
   await before.table('documents').put({

@@ -4,20 +4,12 @@ import { Dexie } from 'dexie';
 import { expect, it } from 'vitest';
 import { rememberDeviceOwner, rememberedDeviceOwner } from '../../documents/device-owner';
 import { watchDeviceSession } from './device-session';
+import { deviceDbOfVersion3 } from '../../lib/device-db-test-support';
 
 it('on the first start of this version, deletes the clear copies of earlier ones and forgets an owner who keeps nothing', async () => {
   // A device as versions 1 to 3 left it: her description kept in clear, without her asking, and
   // the browser closed without logging out.
-  const before = new Dexie('portal');
-  before.version(1).stores({
-    screenings: '[ownerKey+screeningId], ownerKey',
-    documents: '[ownerKey+documentId], ownerKey, [ownerKey+screeningId]',
-  });
-  before.version(2).stores({ lists: '[ownerKey+kind], ownerKey' });
-  before.version(3).stores({
-    imageSets: '[ownerKey+screeningId], ownerKey',
-    images: '[ownerKey+imageId], ownerKey, [ownerKey+screeningId]',
-  });
+  const before = deviceDbOfVersion3();
   await before.table('documents').put({ ownerKey: 'u:5', documentId: 'd', screeningId: 1, pdf: new Blob(['%PDF Maria Kowalska']) });
   before.close();
   rememberDeviceOwner('u:5');
