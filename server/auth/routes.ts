@@ -7,16 +7,18 @@ import { cookieValue } from '../lib/cookies';
 import { createSessionUserService } from './session-user';
 import { createAuthService, type AuthDeps, type SignedIn } from './service';
 import { DEVICE_COOKIE, deviceCookieOptions } from './device-cookie';
-import { createAnonymousCsrf } from './anonymous-csrf';
+import type { AnonymousCsrf } from './anonymous-csrf';
 import { endSession, principalOf, renewSession } from './session';
 import { SESSION_COOKIE } from './session-store';
 
-/** `/api/auth` (docs/api.md). CSRF is checked before these handlers, login included. */
-export function authRouter(deps: AuthDeps): Router {
+/**
+ * `/api/auth` (docs/api.md). CSRF is checked before these handlers, login included, with the same
+ * `anonymousCsrf` that issues a visitor's token here.
+ */
+export function authRouter(deps: AuthDeps, anonymousCsrf: AnonymousCsrf): Router {
   const { clock } = deps;
   const auth = createAuthService(deps);
   const users = createSessionUserService(deps);
-  const anonymousCsrf = createAnonymousCsrf(deps.config);
   const deviceCookieAttributes = deviceCookieOptions(deps.config);
   const router = Router();
 

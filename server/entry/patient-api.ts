@@ -41,10 +41,11 @@ export function patientApi(deps: ServerDeps, sessions: RequestHandler): Router {
   api.use(appInfoRouter(deps));
   api.use(sessions);
   api.use(enforceSessionLifetime(deps.config.session, deps.clock));
-  api.use(csrfProtection(createAnonymousCsrf(deps.config)));
+  const anonymousCsrf = createAnonymousCsrf(deps.config);
+  api.use(csrfProtection(anonymousCsrf));
   api.use(requirePasswordChanged);
 
-  api.use('/auth', authRouter(deps));
+  api.use('/auth', authRouter(deps, anonymousCsrf));
   api.use('/auth', passwordChangeRouter(deps));
   api.use('/auth', passwordResetRouter(deps));
   api.use('/user', userRouter(deps));
