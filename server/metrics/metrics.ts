@@ -85,62 +85,47 @@ export function createMetrics({ db }: { db: Db }): Metrics {
 /** Read from the database when Prometheus scrapes: the same for every process, so no process owns them. */
 function registerBacklogGauges(registry: Registry, db: Db): void {
   const queueSchema = schemaOf(db) ?? 'pgboss';
-  new Gauge({
-    name: 'portal_job_queue_depth',
-    help: 'Background jobs waiting (due, not started) and running, by queue',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { rows } = await db.raw<{ rows: { name: string; state: string; jobs: string }[] }>(
-        `SELECT name, CASE WHEN state = 'active' THEN 'running' ELSE 'waiting' END AS state, count(*) AS jobs
-           FROM ??.job WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())
-          GROUP BY 1, 2`,
-        [queueSchema],
-      );
-      for (const row of rows) this.set({ queue: row.name, state: row.state }, Number(row.jobs));
-    },
-  });
-  new Gauge({
-    name: 'portal_job_queue_oldest_waiting_seconds',
-    help: 'Age of the oldest background job that is due and not started, by queue',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { rows } = await db.raw<{ rows: { name: string; age: string }[] }>(
-        `SELECT name, extract(epoch FROM now() - min(start_after)) AS age
-           FROM ??.job WHERE state IN ('created', 'retry') AND start_after <= now()
-          GROUP BY name`,
-        [queueSchema],
-      );
-      for (const row of rows) this.set({ queue: row.name }, Number(row.age));
-    },
-  });
-  new Gauge({
-    name: 'portal_outbox_unsent',
-    help: 'Mail and SMS kept in the outbox and not sent yet, by channel',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { rows } = await db.raw<{ rows: { channel: string; messages: string }[] }>(
-        `SELECT channel, count(*) AS messages FROM outbox_messages WHERE sent_at IS NULL GROUP BY channel`,
-      );
-      for (const row of rows) this.set({ channel: row.channel }, Number(row.messages));
-    },
-  });
-  new Gauge({
-    name: 'portal_outbox_oldest_unsent_seconds',
-    help: 'Age of the oldest unsent mail or SMS in the outbox, by channel',
-    labelNames: ['channel'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { rows } = await db.raw<{ rows: { channel: string; age: string }[] }>(
-        `SELECT channel, extract(epoch FROM now() - min(created_at)) AS age FROM outbox_messages WHERE sent_at IS NULL GROUP BY channel`,
-      );
-      for (const row of rows) this.set({ channel: row.channel }, Number(row.age));
-    },
-  });
+  const gauge = (name: string, help: string, labelNames: string[], sql: string, bindings: string[] = []) =>
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      // Each row is one sample: its `value`, labelled by its other columns.
+      async collect() {
+        this.reset();
+        const { rows } = await db.raw<{ rows: Record<string, string>[] }>(sql, bindings);
+        for (const { value, ...labels } of rows) this.set(labels, Number(value));
+      },
+    });
+  gauge(
+    'portal_job_queue_depth',
+    'Background jobs waiting (due, not started) and running, by queue',
+    ['queue', 'state'],
+    `SELECT name AS queue, CASE WHEN state = 'active' THEN 'running' ELSE 'waiting' END AS state, count(*) AS value
+       FROM ??.job WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())
+      GROUP BY 1, 2`,
+    [queueSchema],
+  );
+  gauge(
+    'portal_job_queue_oldest_waiting_seconds',
+    'Age of the oldest background job that is due and not started, by queue',
+    ['queue'],
+    `SELECT name AS queue, extract(epoch FROM now() - min(start_after)) AS value
+       FROM ??.job WHERE state IN ('created', 'retry') AND start_after <= now()
+      GROUP BY name`,
+    [queueSchema],
+  );
+  gauge(
+    'portal_outbox_unsent',
+    'Mail and SMS kept in the outbox and not sent yet, by channel',
+    ['channel'],
+    `SELECT channel, count(*) AS value FROM outbox_messages WHERE sent_at IS NULL GROUP BY channel`,
+  );
+  gauge(
+    'portal_outbox_oldest_unsent_seconds',
+    'Age of the oldest unsent mail or SMS in the outbox, by channel',
+    ['channel'],
+    `SELECT channel, extract(epoch FROM now() - min(created_at)) AS value FROM outbox_messages WHERE sent_at IS NULL GROUP BY channel`,
+  );
 }
