@@ -43,9 +43,11 @@ const lighthouseOk = !only('lighthouse') || printLighthouse(await measureLightho
 const markerScanOk = !only('marker-scan') || printMarkerScan(await measureMarkerScan(clientDir));
 const viewerOk = !only('viewer') || printViewer(await measureViewer(clientDir));
 // Peers (issue 16): the same work done by another program on this machine, side by side.
-const apiPeerOk = !only('peers') || pgUrl === 'none' || printApiPeer(await measureApiPeer(pgUrl));
-const ingestPeerOk = !only('peers') || printIngestPeers(await measureIngestPeers(pgUrl === 'none' ? undefined : pgUrl));
-const discPeerOk = !only('peers') || printDiscPeers(await measureDiscPeers(pgUrl === 'none' ? undefined : pgUrl));
+// BENCH_PEERS=api,ingest,disc picks some of them, to iterate on one.
+const peer = (name: string) => only('peers') && (process.env.BENCH_PEERS?.split(',').includes(name) ?? true);
+const apiPeerOk = !peer('api') || pgUrl === 'none' || printApiPeer(await measureApiPeer(pgUrl));
+const ingestPeerOk = !peer('ingest') || printIngestPeers(await measureIngestPeers(pgUrl === 'none' ? undefined : pgUrl));
+const discPeerOk = !peer('disc') || printDiscPeers(await measureDiscPeers(pgUrl === 'none' ? undefined : pgUrl));
 
 const budgetsOk = [bundleOk, citySearchOk, checkoutOk, vitalsOk, lighthouseOk, uploadOk, markerScanOk, viewerOk];
 const peersOk = [apiPeerOk, ingestPeerOk, discPeerOk];
