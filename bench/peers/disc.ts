@@ -28,7 +28,9 @@ const STUDIES = [
   { label: '5 MB files', rows: 2048, columns: 1280 },
 ] as const;
 
-export type DiscPeerResult = { studies: { label: string; files: number; bytes: number; portal: number[]; dcmtk: number[] }[] };
+export type DiscPeerResult = {
+  studies: { label: string; files: number; bytes: number; portal: number[]; dcmtk: number[]; downloadMBps: number }[];
+};
 
 /**
  * fetch, asked again once when the server closed the kept-alive connection just as it was reused
@@ -63,6 +65,20 @@ async function portalDiscSeconds(url: string, session: { cookie: string; token: 
     if (!['new', 'in_progress'].includes(status) || Date.now() > deadline) throw new Error(`disc image status ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * MB/s of one whole download of the built image (streamed from the stored files on each download,
+ * where xorriso's image is a file of its own): for information, checked against its announced size.
+ */
+async function portalDownloadMBps(url: string, session: { cookie: string }): Promise<number> {
+  const started = process.hrtime.bigint();
+  const response = await fetchAgain(`${url}/api/iso`, { headers: { cookie: session.cookie } });
+  const reader = response.body!.getReader();
+  let bytes = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.length;
+  if (response.status !== 200 || bytes !== Number(response.headers.get('content-length'))) throw new Error('disc image download cut short');
+  return bytes / 1024 ** 2 / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
 /** Seconds for `dcmmkdir` (the DICOMDIR, inventing what the profile lacks) and `xorriso -as mkisofs` (the image) of the same folder. */
@@ -114,6 +130,7 @@ export async function measureDiscPeers(databaseUrl?: string): Promise<DiscPeerRe
         bytes: folder.files.length * folder.fileBytes,
         portal: [] as number[],
         dcmtk: [] as number[],
+        downloadMBps: 0,
       };
       for (let round = 0; round < ROUNDS; round++) {
         const extra = writeFolder(path.join(workDir, 'extra'), 1, { rows: 64, columns: 64, firstUid: nextUid++ });
@@ -124,6 +141,7 @@ export async function measureDiscPeers(databaseUrl?: string): Promise<DiscPeerRe
         // Alternate which goes first, so neither always meets a disk still writing back the other's image.
         for (const measure of round % 2 === 0 ? [measurePortal, measureDcmtk] : [measureDcmtk, measurePortal]) await measure();
       }
+      entry.downloadMBps = await portalDownloadMBps(portal.url, guest);
       result.studies.push(entry);
       rmSync(discRoot, { recursive: true, force: true });
       await stopServer(children.pop()!);
@@ -142,7 +160,7 @@ export function printDiscPeers({ studies }: DiscPeerResult): boolean {
   console.log(
     `\n## Disc image against dcmmkdir + xorriso -as mkisofs (${ROUNDS} rounds; seconds from the request to a downloadable image)`,
   );
-  for (const { label, files, bytes, portal, dcmtk } of studies) {
+  for (const { label, files, bytes, portal, dcmtk, downloadMBps } of studies) {
     const speedup = median(dcmtk) / median(portal);
     const met = speedup >= DISC_PEER_TARGET;
     ok &&= met;
@@ -150,6 +168,7 @@ export function printDiscPeers({ studies }: DiscPeerResult): boolean {
     console.log(`    portal          ${median(portal).toFixed(2)} s (${spread(portal)})`);
     console.log(`    DCMTK + xorriso ${median(dcmtk).toFixed(2)} s (${spread(dcmtk)})`);
     console.log(`    portal speed / DCMTK's: ${speedup.toFixed(2)}x; target >= ${DISC_PEER_TARGET}x: ${met ? 'met' : 'NOT MET'}`);
+    console.log(`    then one whole download of the portal's image: ${downloadMBps.toFixed(0)} MB/s (for information)`);
   }
   return ok;
 }

@@ -1,19 +1,24 @@
-import type { Readable } from 'node:stream';
 import dcmjs from 'dcmjs';
+import { mapInParallel } from '../lib/parallel';
 import { writeDicomDir, type DicomDirImage, type DicomDirPatient, type DicomDirSeries, type DicomDirStudy } from './dicomdir';
 
-/** A stored image and the reads of its bytes (`FileStorage.readBytes`/`openRead` of its key). */
+/** A stored image: its key, its size, and the reads of its header (`FileStorage.readBytes` of the key). */
 export type StoredImage = {
+  key: string;
   size: number;
   readBytes(start: number, length: number): Promise<Buffer>;
-  open(): Promise<Readable>;
 };
 type FileSetImage = { fileId: string[]; stored: StoredImage };
 export type DicomFileSet = { images: FileSetImage[]; dicomdir: Uint8Array };
 
-/** Enough for the header of any image we store; larger headers fall back to reading the file. */
-const HEADER_READ_BYTES = 1024 * 1024;
+/**
+ * The header is read in growing slices from the start of the file: the first holds almost every
+ * header; only a header longer than the second costs a read of the whole file.
+ */
+const HEADER_READS = [64 * 1024, 1024 * 1024];
 const PIXEL_DATA_TAG = '7FE00010';
+/** Headers read at once: the store answers several reads in parallel (an object store especially). */
+const PARALLEL_READS = 8;
 
 type ImageHeader = {
   stored: StoredImage;
@@ -26,15 +31,14 @@ type ImageHeader = {
 /**
  * The screening's images as a DICOM file-set (PS3.10): each file gets a file id
  * DICOM/STnnnnnn/SEnnnnnn/IMnnnnnn by its study, series and instance number, and a DICOMDIR
- * describes them. Only the headers are read here, one file at a time.
+ * describes them. Only the headers are read here.
  */
 type SeriesGroup = { directory: string; record: DicomDirSeries };
 type StudyGroup = { directory: string; record: DicomDirStudy; series: Map<string, SeriesGroup> };
 type PatientGroup = { record: DicomDirPatient; studies: Map<string, StudyGroup> };
 
 export async function buildDicomFileSet(stored: StoredImage[], fileSetId: string): Promise<DicomFileSet> {
-  const headers: ImageHeader[] = [];
-  for (const image of stored) headers.push(await readImageHeader(image));
+  const headers = await mapInParallel(stored, PARALLEL_READS, readImageHeader);
   headers.sort(
     (a, b) =>
       a.study.studyInstanceUid.localeCompare(b.study.studyInstanceUid) ||
@@ -84,15 +88,29 @@ function pad(value: number): string {
   return String(value).padStart(6, '0');
 }
 
-async function readImageHeader(stored: StoredImage): Promise<ImageHeader> {
-  const { DicomMessage, DicomMetaDictionary } = dcmjs.data;
-  const options = { untilTag: PIXEL_DATA_TAG, includeUntilTagValue: false, ignoreErrors: false };
-  let dict;
+/**
+ * The elements before the pixel data. A slice that ends between two elements parses without
+ * error, so a read is complete only when the parser reached the pixel data or the file's end.
+ */
+function parseHeader(bytes: Buffer, wholeFile: boolean) {
+  const { DicomMessage } = dcmjs.data;
   try {
-    dict = DicomMessage.readFile(toArrayBuffer(await stored.readBytes(0, HEADER_READ_BYTES)), options);
-  } catch {
-    dict = DicomMessage.readFile(toArrayBuffer(await stored.readBytes(0, stored.size)), options);
+    const parsed = DicomMessage.readFile(toArrayBuffer(bytes), { untilTag: PIXEL_DATA_TAG, includeUntilTagValue: false, ignoreErrors: false });
+    return wholeFile || PIXEL_DATA_TAG in parsed.dict ? parsed : undefined;
+  } catch (error) {
+    if (wholeFile) throw error;
+    return undefined;
   }
+}
+
+async function readImageHeader(stored: StoredImage): Promise<ImageHeader> {
+  const { DicomMetaDictionary } = dcmjs.data;
+  let dict;
+  for (const length of [...HEADER_READS.filter((bytes) => bytes < stored.size), stored.size]) {
+    dict = parseHeader(await stored.readBytes(0, length), length === stored.size);
+    if (dict) break;
+  }
+  if (!dict) throw new Error('DICOM header not read');
   const meta = DicomMetaDictionary.naturalizeDataset(dict.meta);
   const data = DicomMetaDictionary.naturalizeDataset(dict.dict);
   const text = (value: unknown): string => {

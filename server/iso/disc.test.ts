@@ -9,6 +9,7 @@ import { synthesizeScreeningStudy } from '../dicom/synthetic-mg';
 import { createFileStorage } from '../lib/storage';
 import { storedImage } from './build';
 import { createDiscImage } from './disc';
+import { readVirtualImage } from './virtual-image';
 
 const IMAGE_PATHS = [
   'DICOM/ST000001/SE000001/IM000001',
@@ -49,7 +50,7 @@ describe('the ISO disc image of a screening', () => {
     });
     declaredSize = disc.size;
     isoPath = path.join(dataDir, 'disc.iso');
-    await pipeline(disc.stream(), createWriteStream(isoPath));
+    await pipeline(readVirtualImage(disc, (key, range) => storage.openRead(key, range)), createWriteStream(isoPath));
   });
 
   afterAll(() => rm(dataDir, { recursive: true, force: true }));

@@ -1,6 +1,7 @@
 import { buildDicomFileSet, type StoredImage } from './dicom-file-set';
-import { createIsoImage, type IsoImage } from './iso9660/writer';
+import { createIsoImage } from './iso9660/writer';
 import type { IsoFileInput } from './iso9660/layout';
+import type { VirtualImage } from './virtual-image';
 
 export type DiscContents = {
   images: StoredImage[];
@@ -28,13 +29,13 @@ const README = (examinedOn: string, publisher: string) =>
 /**
  * The disc image a patient downloads: her screening's DICOM files in a file-set layout with a
  * DICOMDIR at the root, the instruction PDF and a README. Only the DICOM headers are read to lay it
- * out; the image data streams from the store when the image is read.
+ * out; the image data streams from the store when the image is read (virtual-image.ts).
  */
-export async function createDiscImage(contents: DiscContents): Promise<IsoImage> {
+export async function createDiscImage(contents: DiscContents): Promise<VirtualImage> {
   const fileSet = await buildDicomFileSet(contents.images, 'MAMMOGRAFIA');
   const files: IsoFileInput[] = fileSet.images.map((image) => ({
     path: image.fileId,
-    source: { kind: 'file', open: image.stored.open, size: image.stored.size },
+    source: { kind: 'stored', key: image.stored.key, size: image.stored.size },
   }));
   files.push({ path: ['DICOMDIR'], source: { kind: 'bytes', bytes: fileSet.dicomdir } });
   files.push({

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
@@ -64,6 +65,15 @@ async function waitForStatus(client: TestClient, query: string, wanted: string, 
   }
 }
 
+/** The disc image of `query`'s screening as the patient downloads it, written to a file for the tools. */
+async function downloadedDisc(client: TestClient, query = ''): Promise<string> {
+  const response = await fetch(`${app.baseUrl}/api/iso${query}`, { headers: { cookie: `portal.sid=${client.sessionCookie}` } });
+  expect(response.status).toBe(200);
+  const file = path.join(dataDir, `downloaded-${randomUUID()}.iso`);
+  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  return file;
+}
+
 async function isoRow(screeningId: number) {
   return app.db('iso_images').where('screening_id', screeningId).first();
 }
@@ -112,6 +122,16 @@ describe('ISO disc image: request, build, download', () => {
     expect(isoFilesOnDisk()).toEqual([path.basename(row.storage_key)]);
   });
 
+  it('costs no storage of its own: the images stay where they are stored, the disc keeps its layout only', async () => {
+    const row = await isoRow(seed.guest.screeningId);
+    const kept = readFileSync(storage.pathOf(row.storage_key));
+    const images = imageKeys.get(seed.guest.screeningId)!.map((key) => readFileSync(storage.pathOf(key)));
+    const imageBytes = images.reduce((total, image) => total + image.length, 0);
+    expect(isoSize).toBeGreaterThan(imageBytes);
+    expect(kept.length).toBeLessThan(imageBytes / 4);
+    for (const image of images) expect(kept.includes(image.subarray(-4096))).toBe(false);
+  });
+
   it('is downloaded as a named, uncacheable ISO 9660 image that bsdtar and dcmtk read', async () => {
     const response = await fetch(`${app.baseUrl}/api/iso`, { headers: { cookie: `portal.sid=${guest.sessionCookie}` } });
     expect(response.status).toBe(200);
@@ -146,6 +166,39 @@ describe('ISO disc image: request, build, download', () => {
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${isoSize}`);
     await beyond.arrayBuffer();
+  });
+
+  it('answers ranges inside and across the images with the bytes of the whole download', async () => {
+    const whole = readFileSync(isoFile);
+    const firstImage = readFileSync(storage.pathOf(imageKeys.get(seed.guest.screeningId)![0]!));
+    const imageAt = whole.indexOf(firstImage);
+    expect(imageAt % 2048).toBe(0);
+    const ranges = [
+      [imageAt + 1000, imageAt + 1999],
+      [imageAt + firstImage.length - 10, imageAt + firstImage.length + 5000],
+      [100_000, isoSize - 100_000],
+      [isoSize - 3000, isoSize - 1],
+    ];
+    for (const [start, end] of ranges) {
+      const response = await fetch(`${app.baseUrl}/api/iso`, {
+        headers: { cookie: `portal.sid=${guest.sessionCookie}`, range: `bytes=${start}-${end}` },
+      });
+      expect(response.status).toBe(206);
+      expect(Buffer.from(await response.arrayBuffer()).equals(whole.subarray(start!, end! + 1)), `${start}-${end}`).toBe(true);
+    }
+  });
+
+  it('still serves an image built whole before disc images were kept as their layout', async () => {
+    const row = await isoRow(seed.guest.screeningId);
+    const legacyKey = storage.newKey('iso', '.iso', `screening-${seed.guest.screeningId}-`);
+    writeFileSync(storage.pathOf(legacyKey), readFileSync(isoFile));
+    await app.db('iso_images').where('screening_id', seed.guest.screeningId).update({ storage_key: legacyKey });
+    try {
+      expect(readFileSync(await downloadedDisc(guest)).equals(readFileSync(isoFile))).toBe(true);
+    } finally {
+      await app.db('iso_images').where('screening_id', seed.guest.screeningId).update({ storage_key: row.storage_key });
+      rmSync(storage.pathOf(legacyKey));
+    }
   });
 
   it('answers a second request for a built image with its status and queues nothing', async () => {
@@ -282,11 +335,11 @@ describe('a build whose process died mid-way', () => {
   });
 });
 
-describe('a build that breaks mid-stream', () => {
+describe('a build whose images are not as stored', () => {
   it('leaves no file behind, is retried, and ends failed (offered again as no_request)', async () => {
     const id = seed.patient.latestScreeningId;
     const filesBefore = isoFilesOnDisk();
-    // The last image loses its tail after the header: the image stream fails part-way through.
+    // The last image loses its tail after the header: the disc could not be read whole.
     const lastImage = storage.pathOf(imageKeys.get(id)![3]!);
     truncateSync(lastImage, 4096);
     const response = await patient.post('/api/iso/generate', { id });
@@ -299,7 +352,7 @@ describe('a build that breaks mid-stream', () => {
     }
     const row = await isoRow(id);
     expect(row).toMatchObject({ status: 'failed', attempts: 3, storage_key: null, size_bytes: null });
-    expect(row.failure).toMatch(/size changed/);
+    expect(row.failure).toMatch(/not as recorded/);
     expect(isoFilesOnDisk()).toEqual(filesBefore);
     expect((await patient.get(`/api/iso/status?id=${id}`)).body).toEqual({ status: 'no_request' });
     expect((await patient.get(`/api/iso?id=${id}`)).status).toBe(404);
@@ -313,7 +366,7 @@ describe('studies the patient uploaded', () => {
     const response = await patient.post('/api/iso/generate', { id });
     expect([response.status, response.body]).toEqual([202, { status: 'new' }]);
     await waitForStatus(patient, `?id=${id}`, 'done');
-    return bsdtarFiles(storage.pathOf((await isoRow(id)).storage_key));
+    return bsdtarFiles(await downloadedDisc(patient, `?id=${id}`));
   }
 
   it('go on the disc of a screening that has no images of its own, which is then not empty', async () => {
@@ -340,7 +393,7 @@ describe('studies the patient uploaded', () => {
 
     const files = await builtDisc(id);
     expect(files.filter((file) => file.startsWith('DICOM/'))).toEqual([...imagePaths(1), ...imagePaths(2)]);
-    const { records } = dcmdumpDirectoryRecords(extractFromIso(storage.pathOf((await isoRow(id)).storage_key), 'DICOMDIR'));
+    const { records } = dcmdumpDirectoryRecords(extractFromIso(await downloadedDisc(patient, `?id=${id}`), 'DICOMDIR'));
     expect(records.filter((record) => record.type === 'STUDY')).toHaveLength(2);
   });
 });
@@ -352,8 +405,8 @@ describe('an upload stored while a build runs', () => {
     // The upload lands just as the image has been written.
     const racing: FileStorage = {
       ...storage,
-      writeStream: async (key, source) => {
-        await storage.writeStream(key, source);
+      writeFile: async (key, content) => {
+        await storage.writeFile(key, content);
         await addImages(app.db, null, seed.patient.personalDataId, '2021-01-01T10:00:00Z', 'Testowa^Anna');
       },
     };

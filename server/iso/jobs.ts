@@ -56,14 +56,14 @@ export function startIsoJobs(deps: {
 
   const started = queue.prepare(async (boss) => {
     await boss.createQueue(ISO_QUEUE, { name: ISO_QUEUE, policy: 'stately', retryLimit: RETRY_LIMIT, expireInMinutes: EXPIRE_IN_MINUTES });
-    await boss.work<IsoJobData>(
+    const workerId = await boss.work<IsoJobData>(
       ISO_QUEUE,
       { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true },
       async ([job]) => {
         if (job) await runBuild(job.data.screeningId, job.id, job.retryCount >= job.retryLimit);
       },
     );
-    return boss;
+    return { boss, workerId };
   });
   // A queue that cannot start answers NO_CONNECTION on requests; the failure is logged once here.
   started.catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'iso job queue did not start'));
@@ -105,8 +105,11 @@ export function startIsoJobs(deps: {
   return {
     async enqueue(screeningId) {
       try {
-        const boss = await started;
+        const { boss, workerId } = await started;
         await boss.send(ISO_QUEUE, { screeningId } satisfies IsoJobData, { singletonKey: String(screeningId) });
+        // A build takes well under a second now (virtual-image.ts): this process's worker looks
+        // at once rather than at its next poll; another process's worker may still take it first.
+        boss.notifyWorker(workerId);
         return true;
       } catch (error) {
         logger.error({ screeningId, err: errorForLog(error) }, 'iso job could not be queued');
@@ -115,7 +118,7 @@ export function startIsoJobs(deps: {
     },
     async abandon(jobId) {
       try {
-        await (await started).cancel(ISO_QUEUE, jobId);
+        await (await started).boss.cancel(ISO_QUEUE, jobId);
       } catch (error) {
         // It expires on its own; its retry then finds the row taken by the new build and stops.
         logger.warn({ err: errorForLog(error) }, 'dead iso job not cancelled');

@@ -10,6 +10,7 @@ import type { FileStorage } from '../lib/storage';
 import type { StoredFileDownload } from '../lib/stored-file-response';
 import { ownedScreeningId } from '../screenings';
 import { deadBuildsBefore, type IsoJobs } from './jobs';
+import { decodeVirtualImage, readVirtualImage, VIRTUAL_DISC_EXTENSION } from './virtual-image';
 import { countPending, findIsoImage, hasImages, markRemoved, requestIsoImage, withdrawRequest, type IsoImageRow } from './repo';
 
 export type IsoService = {
@@ -83,20 +84,27 @@ export function createIsoService({ db, storage, isoJobs, config, clock }: IsoDep
       const image = await findIsoImage(db, screeningId, deadBuildsBefore(clock()));
       if (image?.status !== 'done' || !image.storageKey) throw notFound();
       const key = image.storageKey;
-      const sizeBytes = await storage.sizeOf(key).catch(() => {
+      const stored = await openDiscImage(storage, key).catch(() => {
         throw noConnection();
       });
-      if (sizeBytes === undefined) {
+      if (!stored) {
         // The file was cleaned up: the page offers a new image.
         await markRemoved(db, screeningId);
         throw notFound();
       }
-      return {
-        key,
-        sizeBytes,
-        fileName: `mammografia-${formatDate(image.examinedAt, 'en')}.iso`,
-        open: (range) => storage.openRead(key, range),
-      };
+      return { key, fileName: `mammografia-${formatDate(image.examinedAt, 'en')}.iso`, ...stored };
     },
   };
+}
+
+/**
+ * A built disc image as a download: a virtual image (its layout read, the images streamed from
+ * the store) or, built before them, a whole image file. Undefined when the file is gone.
+ */
+async function openDiscImage(storage: FileStorage, key: string): Promise<Pick<StoredFileDownload, 'sizeBytes' | 'open'> | undefined> {
+  const storedSize = await storage.sizeOf(key);
+  if (storedSize === undefined) return undefined;
+  if (!key.endsWith(VIRTUAL_DISC_EXTENSION)) return { sizeBytes: storedSize, open: (range) => storage.openRead(key, range) };
+  const disc = decodeVirtualImage(await storage.readBytes(key, 0, storedSize));
+  return { sizeBytes: disc.size, open: async (range) => readVirtualImage(disc, (stored, part) => storage.openRead(stored, part), range) };
 }

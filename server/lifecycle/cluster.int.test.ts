@@ -198,10 +198,21 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
     expect((await anna.get(`/api/order/${orderId}/status`)).body).toMatchObject({ status: 'COMPLETED' });
   });
 
-  it('after kill -9 of a process mid-upload, she finishes the same upload through the other', async () => {
+  it('after kill -9 of a process mid-upload and mid-download of her disc image, she finishes both through the other', async () => {
     const [a, b] = portals as [Portal, Portal];
     const anna = new TestClient(a.url);
     await anna.loginPortal(ANNA.login, ANNA.password);
+    const { items } = (await anna.get('/api/screenings')).body as ScreeningListResponse;
+    const discId = items[0]!.screening.id;
+    expect((await anna.get(`/api/iso/status?id=${discId}`)).body.status).toBe('done');
+    // Her download from a has begun: she has its first bytes when the process dies.
+    const download = await fetch(`${a.url}/api/iso?id=${discId}`, { headers: { cookie: cookieHeader(anna) } });
+    const discSize = Number(download.headers.get('content-length'));
+    const etag = download.headers.get('etag')!;
+    const reader = download.body!.getReader();
+    const received: Buffer[] = [Buffer.from((await reader.read()).value!)];
+    expect(received[0]!.length).toBeLessThan(discSize);
+
     const image = syntheticMammogram('cluster.dcm', 12);
     const firstPart = 4 * 1024 * 1024;
     const created = await createUpload(anna, a.url, image.bytes.length, 'cluster.dcm', { body: image.bytes.subarray(0, firstPart) });
@@ -212,6 +223,7 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
     await new Promise((resolve) => setTimeout(resolve, 50));
     a.child.kill('SIGKILL');
     await cut;
+    await reader.cancel().catch(() => undefined);
 
     // Her browser goes on through the load balancer, which now has only b: ask the offset, send the rest.
     const onB = new TestClient(lb);
@@ -220,6 +232,18 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
     onB.csrfToken = anna.csrfToken;
     const answeredBy = async () => (await fetch(`${lb}/healthz`)).headers.get('x-served-by');
     await waitUntil('HAProxy taking a out', async () => (await answeredBy()) === 'b' && (await answeredBy()) === 'b', 10_000);
+    // Her download manager asks for the rest of the same image (If-Range), which b answers (before
+    // the upload completes: a new image of hers drops her built discs).
+    const have = Buffer.concat(received);
+    const resumed = await fetch(`${lb}/api/iso?id=${discId}`, {
+      headers: { cookie: cookieHeader(onB), range: `bytes=${have.length}-`, 'if-range': etag },
+    });
+    expect([resumed.status, resumed.headers.get('x-served-by')]).toEqual([206, 'b']);
+    const whole = Buffer.concat([have, Buffer.from(await resumed.arrayBuffer())]);
+    const fromB = Buffer.from(await (await fetch(`${b.url}/api/iso?id=${discId}`, { headers: { cookie: cookieHeader(onB) } })).arrayBuffer());
+    expect(whole.length).toBe(discSize);
+    expect(whole.equals(fromB)).toBe(true);
+
     const head = await tusRequest(onB, lb, 'HEAD', location);
     expect(head.status).toBe(200);
     const offset = Number(head.headers.get('upload-offset'));

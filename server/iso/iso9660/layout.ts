@@ -1,7 +1,7 @@
 import { SECTOR_SIZE, sectorsFor } from './encoding';
 
-/** Where the bytes of a file on the disc come from: a stored file (opened when its turn comes) or bytes at hand. */
-type IsoFileSource = { kind: 'file'; open: () => Promise<AsyncIterable<Uint8Array>>; size: number } | { kind: 'bytes'; bytes: Uint8Array };
+/** Where the bytes of a file on the disc come from: a stored file (read when the image is read) or bytes at hand. */
+type IsoFileSource = { kind: 'stored'; key: string; size: number } | { kind: 'bytes'; bytes: Uint8Array };
 
 export type IsoFileInput = {
   /** ISO 9660 names from the root, e.g. ['DICOM', 'ST000001', 'IM000001'] or ['README.TXT']. */
@@ -32,7 +32,7 @@ const LEVEL1_DIRECTORY = /^[A-Z0-9_]{1,8}$/;
 const MAX_DEPTH = 8;
 
 function sourceSize(source: IsoFileSource): number {
-  return source.kind === 'file' ? source.size : source.bytes.length;
+  return source.kind === 'stored' ? source.size : source.bytes.length;
 }
 
 /** The identifier a file's record carries: `NAME.EXT;1` in the primary tree, the long name in Joliet. */
@@ -93,7 +93,9 @@ export type IsoLayout = {
   totalSectors: number;
 };
 
-const FIRST_PATH_TABLE_SECTOR = 19; // after 16 system sectors, the PVD, the Joliet SVD and the terminator
+/** ECMA-119 6.2.1: the system area, unused here, before the volume descriptors. */
+export const SYSTEM_AREA_SECTORS = 16;
+const FIRST_PATH_TABLE_SECTOR = SYSTEM_AREA_SECTORS + 3; // after the PVD, the Joliet SVD and the terminator
 
 /** Places every directory and file on the disc; nothing is read or written yet. */
 export function layOut(inputs: IsoFileInput[]): IsoLayout {

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { SECTOR_SIZE, asciiField, bothEndian16, bothEndian32, directoryRecordDate, ucs2, ucs2Field, volumeDate } from './encoding';
 import {
   directoryEntries,
@@ -10,7 +9,9 @@ import {
   type IsoFileInput,
   type IsoLayout,
   type Tree,
+  SYSTEM_AREA_SECTORS,
 } from './layout';
+import { virtualImage, type ImagePiece, type VirtualImage } from '../virtual-image';
 
 export type IsoImageOptions = {
   /** Up to 32 d-characters (A-Z, 0-9, _) in the primary descriptor, 16 characters in Joliet. */
@@ -19,61 +20,28 @@ export type IsoImageOptions = {
   createdAt: Date;
 };
 
-export type IsoImage = {
-  /** Exact size of the image in bytes, known before a byte is written. */
-  size: number;
-  /** The image, produced as it is read: only one sector of headers or one file chunk at a time. */
-  stream(): Readable;
-};
-
 const FLAG_DIRECTORY = 0x02;
 /** Joliet level 3 (ECMA-35 escape sequence "%/E", UCS-2 names). */
 const JOLIET_ESCAPE = '%/E';
 
 /**
  * An ISO 9660 image (level 1 names) with a Joliet supplementary volume descriptor. Both trees
- * point at the same file extents. Files on disk are streamed from disk when the image is read;
- * their size is checked against the one given, so a file changed under the writer fails the
- * image instead of corrupting it.
+ * point at the same file extents. The image is answered as its pieces (virtual-image.ts): the
+ * descriptors, path tables and directories as bytes, then each file in the order of its extent, a
+ * stored file by its key and size.
  */
-export function createIsoImage(inputs: IsoFileInput[], options: IsoImageOptions): IsoImage {
+export function createIsoImage(inputs: IsoFileInput[], options: IsoImageOptions): VirtualImage {
   const layout = layOut(inputs);
-  return {
-    size: layout.totalSectors * SECTOR_SIZE,
-    stream: () => Readable.from(imageChunks(layout, options), { objectMode: false }),
-  };
-}
-
-async function* imageChunks(layout: IsoLayout, options: IsoImageOptions): AsyncGenerator<Buffer> {
-  yield Buffer.alloc(16 * SECTOR_SIZE); // system area
-  yield volumeDescriptor(layout, options, 'primary');
-  yield volumeDescriptor(layout, options, 'joliet');
-  yield terminator();
+  const headers: Buffer[] = [volumeDescriptor(layout, options, 'primary'), volumeDescriptor(layout, options, 'joliet'), terminator()];
+  for (const tree of ['primary', 'joliet'] as const) headers.push(pathTable(layout, tree, 'L'), pathTable(layout, tree, 'M'));
   for (const tree of ['primary', 'joliet'] as const) {
-    yield pathTable(layout, tree, 'L');
-    yield pathTable(layout, tree, 'M');
+    for (const directory of layout.directories) headers.push(directoryExtent(directory, tree, options.createdAt));
   }
-  for (const tree of ['primary', 'joliet'] as const) {
-    for (const directory of layout.directories) yield directoryExtent(directory, tree, options.createdAt);
-  }
-  for (const file of layout.files) yield* fileChunks(file);
-}
-
-async function* fileChunks(file: IsoFile): AsyncGenerator<Buffer> {
-  let written = 0;
-  if (file.source.kind === 'bytes') {
-    written = file.source.bytes.length;
-    yield Buffer.from(file.source.bytes.buffer, file.source.bytes.byteOffset, file.source.bytes.byteLength);
-  } else {
-    for await (const chunk of await file.source.open()) {
-      written += chunk.length;
-      if (written > file.size) break;
-      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    }
-  }
-  if (written !== file.size) throw new Error(`File size changed while writing the ISO image: ${file.path.join('/')}`);
-  const padding = (SECTOR_SIZE - (file.size % SECTOR_SIZE)) % SECTOR_SIZE;
-  if (padding > 0) yield Buffer.alloc(padding);
+  const pieces: ImagePiece[] = [{ kind: 'zeros', size: SYSTEM_AREA_SECTORS * SECTOR_SIZE }, { kind: 'bytes', bytes: Buffer.concat(headers) }];
+  for (const file of layout.files) pieces.push(file.source.kind === 'bytes' ? { kind: 'bytes', bytes: file.source.bytes } : file.source);
+  const image = virtualImage(pieces);
+  if (image.size !== layout.totalSectors * SECTOR_SIZE) throw new Error('ISO pieces do not match the layout');
+  return image;
 }
 
 function volumeDescriptor(layout: IsoLayout, options: IsoImageOptions, tree: Tree): Buffer {
