@@ -274,6 +274,45 @@ describe('STOW-RS', () => {
     expect(incomingEmpty()).toBe(true);
   });
 
+  it('stores the good instances even when the store refuses one of them, failing only that one (processing failure)', async () => {
+    const [first, poisoned, last] = synthesizeScreeningStudy({
+      patient: { firstName: 'Ewa', lastName: 'Stowowa', birthAt: '1965-02-03', patientId: 'RIS-77' },
+      examinedAt: new Date('2025-06-05T08:00:00Z'),
+      accessionNumber: ACCESSION,
+    });
+    // The database refuses one row: the request's instances are stored together, then each alone.
+    await app.db.raw(`CREATE FUNCTION refuse_poisoned() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused'; END $$`);
+    await app.db.raw(`CREATE TRIGGER refuse_poisoned BEFORE INSERT ON dicom_instances FOR EACH ROW
+      WHEN (NEW.sop_instance_uid = '${poisoned!.sopInstanceUid}') EXECUTE FUNCTION refuse_poisoned()`);
+    try {
+      const response = await rawStow(writerKey, [
+        { bytes: first!.bytes },
+        { bytes: poisoned!.bytes },
+        { bytes: last!.bytes },
+        { bytes: first!.bytes },
+      ]);
+      expect(response.status).toBe(202);
+      expect(failures(response.body)).toEqual([{ sop: undefined, reason: 0x0110 }]);
+      // The same instance twice in one request: both answered as stored, kept once.
+      expect(items(response.body, '00081199').map((item) => value(item, '00081155'))).toEqual([
+        first!.sopInstanceUid,
+        last!.sopInstanceUid,
+        first!.sopInstanceUid,
+      ]);
+      const stored = await app.db('dicom_instances').whereIn(
+        'sop_instance_uid',
+        [first, poisoned, last].map((image) => image!.sopInstanceUid),
+      );
+      expect(stored.map((row) => row.sop_instance_uid).sort()).toEqual([first!.sopInstanceUid, last!.sopInstanceUid].sort());
+      for (const row of stored) expect(existsSync(storagePath(row.storage_key))).toBe(true);
+      expect(incomingEmpty()).toBe(true);
+    } finally {
+      await app.db.raw('DROP TRIGGER refuse_poisoned ON dicom_instances');
+      await app.db.raw('DROP FUNCTION refuse_poisoned()');
+    }
+  });
+
   it('answers 409 with the failures when nothing could be stored, as dicomweb-client sees it', async () => {
     const response = await stow(writer, [corpus('MR_truncated.dcm'), corpus('ExplVR_LitEndNoMeta.dcm')]);
     expect(response.status).toBe(409);

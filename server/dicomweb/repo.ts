@@ -22,34 +22,42 @@ export type StowedInstance = {
   sizeBytes: number;
 };
 
-/** Inserts one instance; false when the patient already has that SOP instance (a retry, or her own upload, which then joins the screening). */
-export async function insertStowedInstance(trx: Knex.Transaction, instance: StowedInstance): Promise<boolean> {
-  const inserted = await trx('dicom_instances')
-    .insert({
-      personal_data_id: instance.screening.personalDataId,
-      screening_id: instance.screening.screeningId,
-      uploaded_by_user_id: null,
-      stored_by_api_key_id: instance.apiKeyId,
-      sop_instance_uid: instance.sopInstanceUid,
-      sop_class_uid: instance.sopClassUid,
-      study_instance_uid: instance.studyInstanceUid,
-      series_instance_uid: instance.seriesInstanceUid,
-      modality: instance.modality,
-      study_date: instance.studyDate,
-      storage_key: instance.storageKey,
-      size_bytes: instance.sizeBytes,
-    })
+/**
+ * Inserts instances in one statement; answers the storage keys of those inserted (their files are
+ * to be kept). An instance the patient already has (a retry, or her own upload, which then joins
+ * the screening) is not inserted, nor the second of the same instance in one call.
+ */
+export async function insertStowedInstances(trx: Knex.Transaction, instances: StowedInstance[]): Promise<Set<string>> {
+  const inserted: { storage_key: string }[] = await trx('dicom_instances')
+    .insert(
+      instances.map((instance) => ({
+        personal_data_id: instance.screening.personalDataId,
+        screening_id: instance.screening.screeningId,
+        uploaded_by_user_id: null,
+        stored_by_api_key_id: instance.apiKeyId,
+        sop_instance_uid: instance.sopInstanceUid,
+        sop_class_uid: instance.sopClassUid,
+        study_instance_uid: instance.studyInstanceUid,
+        series_instance_uid: instance.seriesInstanceUid,
+        modality: instance.modality,
+        study_date: instance.studyDate,
+        storage_key: instance.storageKey,
+        size_bytes: instance.sizeBytes,
+      })),
+    )
     .onConflict(['personal_data_id', 'sop_instance_uid'])
     .ignore()
-    .returning('id');
-  if (inserted.length > 0) return true;
-  // She uploaded this very image herself before the PACS sent it: her copy becomes the
-  // screening's (on its disc image, off her upload quota); its file is kept as it is.
-  await trx('dicom_instances')
-    .where({ personal_data_id: instance.screening.personalDataId, sop_instance_uid: instance.sopInstanceUid })
-    .whereNull('screening_id')
-    .update({ screening_id: instance.screening.screeningId, stored_by_api_key_id: instance.apiKeyId });
-  return false;
+    .returning('storage_key');
+  const fresh = new Set(inserted.map((row) => row.storage_key));
+  for (const instance of instances.filter((candidate) => !fresh.has(candidate.storageKey))) {
+    // She uploaded this very image herself before the PACS sent it: her copy becomes the
+    // screening's (on its disc image, off her upload quota); its file is kept as it is.
+    await trx('dicom_instances')
+      .where({ personal_data_id: instance.screening.personalDataId, sop_instance_uid: instance.sopInstanceUid })
+      .whereNull('screening_id')
+      .update({ screening_id: instance.screening.screeningId, stored_by_api_key_id: instance.apiKeyId });
+  }
+  return fresh;
 }
 
 /** What QIDO-RS may filter studies by; all optional, combined with AND. */

@@ -5,11 +5,11 @@ import type { Db } from '../db';
 import { invalidatePatientIsoImages } from '../iso';
 import { errorForLog } from '../lib/logger';
 import type { FileStorage } from '../lib/storage';
-import { inspectDicomFile } from '../upload/dicom-header';
+import { inspectDicomFile, type DicomHeader } from '../upload/dicom-header';
 import { sequence, TAGS, text, number, type DicomJsonDataset } from './dicom-json';
 import { parseMediaType } from './multipart-related';
 import type { ReceivedPart } from './receive';
-import { insertStowedInstance, screeningByAccession, type AccessionScreening } from './repo';
+import { insertStowedInstances, screeningByAccession, type AccessionScreening } from './repo';
 import { pixelDataMatchesTransferSyntax, readStowHeader } from './stow-header';
 
 /**
@@ -35,13 +35,17 @@ export type Stower = { apiKeyId: number | null };
 type Referenced = { sopClassUid: string; sopInstanceUid: string; studyInstanceUid: string; seriesInstanceUid: string };
 type Failed = { sopClassUid: string | undefined; sopInstanceUid: string | undefined; reason: number };
 type PartOutcome = { kind: 'stored'; instance: Referenced; screening: AccessionScreening; fresh: boolean } | ({ kind: 'failed' } & Failed);
+/** A part that passed every check, ready to be stored. */
+type Ready = { kind: 'ready'; part: ReceivedPart; header: DicomHeader; screening: AccessionScreening };
 
 export type StowOutcome = { status: 200 | 202 | 409; body: DicomJsonDataset; studies: string[] };
 
 /**
- * Stores each instance of a STOW-RS request on its own: a bad part fails alone with its reason,
- * the good ones of the same request are stored. An instance the patient already has (a retry) is
- * a success and stores nothing new. Then the built disc images of the patients who got new images
+ * Stores each instance of a STOW-RS request on its own terms: a bad part fails alone with its
+ * reason, the good ones of the same request are stored. An instance the patient already has (a
+ * retry) is a success and stores nothing new. The good parts are stored in one transaction (one
+ * commit per request, not per instance); should that fail, each is stored alone, so a part the
+ * store cannot take fails alone too. Then the built disc images of the patients who got new images
  * are dropped, so the next one includes them.
  */
 export async function storeInstances(
@@ -50,12 +54,29 @@ export async function storeInstances(
   parts: ReceivedPart[],
   retrieveUrl: (path: string) => string,
 ): Promise<StowOutcome> {
-  const outcomes: PartOutcome[] = [];
+  const screeningOf = memoized((accessionNumber: string) => screeningByAccession(deps.db, accessionNumber));
+  const outcomes: Array<PartOutcome | Ready> = [];
   for (const part of parts) {
-    outcomes.push(await storePart(deps, stower, part).catch((error: unknown) => processingFailure(deps, error)));
+    outcomes.push(await checkPart(part, screeningOf).catch((error: unknown) => processingFailure(deps, error)));
   }
+  const ready = outcomes.filter((outcome): outcome is Ready => outcome.kind === 'ready');
+  const stored = await storeTogether(deps, stower, ready).catch(async (error: unknown) => {
+    deps.logger.warn({ err: errorForLog(error) }, 'STOW-RS instances not stored together; storing each alone');
+    const alone = new Map<Ready, PartOutcome>();
+    for (const instance of ready) {
+      alone.set(
+        instance,
+        await storeTogether(deps, stower, [instance]).then(
+          (outcome) => outcome.get(instance)!,
+          (failure: unknown) => processingFailure(deps, failure),
+        ),
+      );
+    }
+    return alone;
+  });
+  const settled = outcomes.map((outcome) => (outcome.kind === 'ready' ? stored.get(outcome)! : outcome));
   const patients = new Set(
-    outcomes.flatMap((outcome) => (outcome.kind === 'stored' && outcome.fresh ? [outcome.screening.personalDataId] : [])),
+    settled.flatMap((outcome) => (outcome.kind === 'stored' && outcome.fresh ? [outcome.screening.personalDataId] : [])),
   );
   for (const personalDataId of patients) {
     // The images are stored; a disc image left stale is logged rather than failing the request.
@@ -63,10 +84,14 @@ export async function storeInstances(
       deps.logger.error({ err: errorForLog(error) }, 'disc images not refreshed after STOW-RS'),
     );
   }
-  return answer(outcomes, retrieveUrl);
+  return answer(settled, retrieveUrl);
 }
 
-async function storePart(deps: StowDeps, stower: Stower, part: ReceivedPart): Promise<PartOutcome> {
+/** The checks of one part, before anything is stored: a failure with its reason, or ready. */
+async function checkPart(
+  part: ReceivedPart,
+  screeningOf: (accessionNumber: string) => Promise<AccessionScreening | undefined>,
+): Promise<PartOutcome | Ready> {
   const failed = (reason: number, header?: { sopClassUid?: string; sopInstanceUid?: string }): PartOutcome => ({
     kind: 'failed',
     reason,
@@ -90,32 +115,56 @@ async function storePart(deps: StowDeps, stower: Stower, part: ReceivedPart): Pr
   if (!stowHeader || !pixelDataMatchesTransferSyntax(stowHeader) || (claimedSyntax && claimedSyntax !== stowHeader.transferSyntaxUid)) {
     return failed(FAILURE.cannotUnderstand, header);
   }
-  const screening = stowHeader.accessionNumber ? await screeningByAccession(deps.db, stowHeader.accessionNumber) : undefined;
+  const screening = stowHeader.accessionNumber ? await screeningOf(stowHeader.accessionNumber) : undefined;
   if (!screening) return failed(FAILURE.cannotUnderstand, header);
+  return { kind: 'ready', part, header, screening };
+}
 
-  await zeroPreamble(part.path);
-  const storageKey = deps.storage.newKey('dicom', '.dcm');
-  let adopted = false;
+/**
+ * Stores instances in one transaction: the rows, then the renames into the store; if anything
+ * fails, what was renamed is removed again. The same instance twice in one request is stored once.
+ */
+async function storeTogether(deps: StowDeps, stower: Stower, ready: Ready[]): Promise<Map<Ready, PartOutcome>> {
+  const outcomes = new Map<Ready, PartOutcome>();
+  if (ready.length === 0) return outcomes;
+  for (const { part } of ready) await zeroPreamble(part.path);
+  const adopted: string[] = [];
   try {
-    const fresh = await deps.db.transaction(async (trx) => {
-      const inserted = await insertStowedInstance(trx, {
-        ...header,
-        screening,
-        apiKeyId: stower.apiKeyId,
-        storageKey,
-        sizeBytes: part.size,
-      });
-      if (inserted) {
-        await deps.storage.adopt(part.path, storageKey);
-        adopted = true;
+    await deps.db.transaction(async (trx) => {
+      const rows = ready.map((instance) => ({ instance, storageKey: deps.storage.newKey('dicom', '.dcm') }));
+      const fresh = await insertStowedInstances(
+        trx,
+        rows.map(({ instance, storageKey }) => ({
+          ...instance.header,
+          screening: instance.screening,
+          apiKeyId: stower.apiKeyId,
+          storageKey,
+          sizeBytes: instance.part.size,
+        })),
+      );
+      for (const { instance, storageKey } of rows) {
+        const isFresh = fresh.has(storageKey);
+        if (isFresh) {
+          await deps.storage.adopt(instance.part.path, storageKey);
+          adopted.push(storageKey);
+        }
+        outcomes.set(instance, { kind: 'stored', instance: instance.header, screening: instance.screening, fresh: isFresh });
       }
-      return inserted;
     });
-    return { kind: 'stored', instance: header, screening, fresh };
   } catch (error) {
-    if (adopted) await deps.storage.remove(storageKey);
+    for (const key of adopted) await deps.storage.remove(key);
     throw error;
   }
+  return outcomes;
+}
+
+/** `lookUp` asked once per distinct key in one request (its parts mostly share an accession number). */
+function memoized<T>(lookUp: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const answers = new Map<string, Promise<T>>();
+  return (key) => {
+    if (!answers.has(key)) answers.set(key, lookUp(key));
+    return answers.get(key)!;
+  };
 }
 
 function processingFailure(deps: StowDeps, error: unknown): PartOutcome {
