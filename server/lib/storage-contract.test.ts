@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,6 +143,26 @@ describe.each(backends)('file storage, %s backend', (name, create) => {
     await storage.writeFile(fresh, Buffer.from('just adopted, its row still committing'));
     expect(await storage.removeUnnamed('dicom', lookUp, Date.now())).toBe(0);
     expect(await storage.sizeOf(fresh)).toBeDefined();
+  });
+
+  it('lists the files of an area by prefix in key order, with their sizes, and nothing unfinished', async () => {
+    const prefix = `${randomUUID().replaceAll('-', '')}-`;
+    const keys = ['000000002048', '000000000000', '000000001024'].map((position) => `partial/${prefix}${position}`);
+    for (const [index, key] of keys.entries()) await storage.writeFile(key, Buffer.alloc(10 + index));
+    await storage.writeFile(`partial/${randomUUID()}-000000000000`, Buffer.from('another upload'));
+    // A write that failed part-way leaves nothing a listing shows.
+    const broken = `partial/${prefix}000000003072`;
+    async function* breaksAfterOneMegabyte() {
+      yield* megabytes(1);
+      throw new Error('body cut');
+    }
+    await expect(storage.writeStream(broken, Readable.from(breaksAfterOneMegabyte()))).rejects.toThrow('body cut');
+    expect(await storage.list('partial', prefix)).toEqual([
+      { key: keys[1], size: 11 },
+      { key: keys[2], size: 12 },
+      { key: keys[0], size: 10 },
+    ]);
+    expect(await storage.list('partial', 'no-such-prefix-')).toEqual([]);
   });
 
   it('passes its readiness probe', async () => {

@@ -22,6 +22,7 @@ import {
   UNNAMED_AFTER_MS,
   type ByteRange,
   type FileStorage,
+  type StoredObject,
 } from './storage';
 
 export type S3StorageOptions = {
@@ -99,6 +100,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   }
 
   return {
+    backend: 's3',
     incomingDir,
     newKey: newStorageKey,
     writeFile: async (key, content) => {
@@ -166,6 +168,21 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         }
       } while (token);
       return removed;
+    },
+    list: async (area, prefix) => {
+      const listed: StoredObject[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: `${area}/${prefix}`, ContinuationToken: token }),
+        );
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        for (const object of page.Contents ?? []) {
+          if (object.Key && KEY_PATTERN.test(object.Key)) listed.push({ key: object.Key, size: object.Size ?? 0 });
+        }
+      } while (token);
+      // S3 answers in the keys' byte order; not every S3-compatible server does.
+      return listed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
     probe: async () => {
       const key = `readyz/${randomUUID()}`;

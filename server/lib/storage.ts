@@ -5,10 +5,17 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-/** Areas of the file store; a key always starts with its area, so keys of two areas never collide. */
-export type StorageArea = 'dicom' | 'iso';
+/**
+ * Areas of the file store; a key always starts with its area, so keys of two areas never collide.
+ * `partial`: the bytes of unfinished resumable uploads, where the store is shared by its nature
+ * (a bucket; on a local folder they stay under `incomingDir`, server/upload/resumable).
+ */
+export type StorageArea = 'dicom' | 'iso' | 'partial';
 
-export const KEY_PATTERN = /^(dicom|iso)\/[A-Za-z0-9._-]+$/;
+export const KEY_PATTERN = /^(dicom|iso|partial)\/[A-Za-z0-9._-]+$/;
+
+/** A stored file as a listing names it. */
+export type StoredObject = { key: string; size: number };
 
 /** Inclusive byte positions, as HTTP Range counts them. */
 export type ByteRange = { start: number; end: number };
@@ -21,6 +28,8 @@ export type ByteRange = { start: number; end: number };
  * Callers never see a file path, only these reads and writes.
  */
 export type FileStorage = {
+  /** Which backend: a local folder (maybe a shared volume) or an S3-compatible bucket. */
+  backend: 'local' | 's3';
   /**
    * Where uploaded files wait until they are checked. Always a local folder (multipart temp files,
    * resumable uploads); on the local backend it is inside the store, so adopting one is a rename.
@@ -48,6 +57,8 @@ export type FileStorage = {
    * that died between writing a file and committing its row left. Answers how many.
    */
   removeUnnamed(area: StorageArea, named: (keys: string[]) => Promise<Set<string>>, now: number): Promise<number>;
+  /** The files of `area` whose names start with `prefix`, in the order of their keys. */
+  list(area: StorageArea, prefix: string): Promise<StoredObject[]>;
   /** Writes and deletes a small file: the readiness check of the store. */
   probe(): Promise<void>;
 };
@@ -105,6 +116,7 @@ export function createFileStorage(dataDir: string): LocalFileStorage {
   }
 
   return {
+    backend: 'local',
     root,
     incomingDir,
     newKey: newStorageKey,
@@ -175,6 +187,18 @@ export function createFileStorage(dataDir: string): LocalFileStorage {
         }
       }
       return removed;
+    },
+    list: async (area, prefix) => {
+      const directory = path.join(root, area);
+      const names = (await readdir(directory).catch(() => [] as string[])).filter(
+        (name) => name.startsWith(prefix) && !name.endsWith('.part') && KEY_PATTERN.test(`${area}/${name}`),
+      );
+      const listed: StoredObject[] = [];
+      for (const name of names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const info = await stat(path.join(directory, name)).catch(() => undefined);
+        if (info?.isFile()) listed.push({ key: `${area}/${name}`, size: info.size });
+      }
+      return listed;
     },
     probe: async () => {
       await mkdir(root, { recursive: true });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,13 +13,13 @@ import { createDb, type Db } from '../db';
 import { startTestS3, type TestS3 } from '../lib/storage-test-support';
 import { signOpenPayu } from '../payments/openpayu-signature';
 import { createUpload, patchUpload, syntheticMammogram, tusRequest } from '../upload/resumable/resumable-test-support';
-import { cookieHeader, corpusFile, postDicoms } from '../upload/upload-test-support';
+import { cookieHeader, corpusFile, filesUnder, postDicoms } from '../upload/upload-test-support';
 
 // Issue 16: any number of portal processes behind a load balancer with no stickiness, sharing
-// only PostgreSQL and the files. Two real processes (tests/support/serve-demo.ts, the demo data)
-// on one schema, their stored files in one S3 bucket (s3rver) and their uploads in progress under
-// one DATA_DIR, behind Debian's HAProxy in round robin, which names the process that answered in
-// X-Served-By. PostgreSQL only: the embedded database serves one process.
+// only PostgreSQL and the bucket. Two real processes (tests/support/serve-demo.ts, the demo data)
+// on one schema, their stored files and their uploads in progress in one S3 bucket (s3rver), each
+// with a DATA_DIR of its own, behind Debian's HAProxy in round robin, which names the process that
+// answered in X-Served-By. PostgreSQL only: the embedded database serves one process.
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const onPostgres = inject('databaseKind') !== 'pglite';
@@ -36,7 +36,7 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
   }
 }
 
-describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQL, one bucket and one DATA_DIR', () => {
+describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQL and one bucket', () => {
   const schema = `cluster_${randomBytes(5).toString('hex')}`;
   let dataDir: string;
   const portals: Portal[] = [];
@@ -53,7 +53,7 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
         ...process.env,
         DATABASE_URL: inject('databaseUrl'),
         DEMO_SCHEMA: schema,
-        DEMO_DATA_DIR: dataDir,
+        DEMO_DATA_DIR: path.join(dataDir, name),
         DEMO_PORT: String(port),
         PAYMENT_SANDBOX_SECOND_KEY: SECOND_KEY,
         STORAGE: 's3',
@@ -253,12 +253,12 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
     expect(rest.headers.get('x-served-by')).toBe('b');
     const stored = await db('dicom_instances').where({ sop_instance_uid: image.sopInstanceUid }).first();
     expect(stored).toBeDefined();
-    // Whole, in the bucket, and nowhere in the shared folder.
+    // Whole, in the bucket, and nothing of it on either process's disk.
     const client = new S3Client({ region: s3.settings.region, endpoint: s3.settings.endpoint, forcePathStyle: true });
     const object = await client.send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: stored.storage_key }));
     client.destroy();
     expect(object.ContentLength).toBe(image.bytes.length);
-    expect(existsSync(path.join(dataDir, 'storage', stored.storage_key))).toBe(false);
+    for (const name of ['a', 'b']) expect(filesUnder(path.join(dataDir, name, 'storage'))).toEqual([]);
     expect(b.child.exitCode).toBeNull();
   });
 });

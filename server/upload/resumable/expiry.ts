@@ -1,13 +1,11 @@
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '../../db';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/job-queue';
 import type { Logger } from '../../lib/logger';
 import type { FileStorage } from '../../lib/storage';
 import { reportQuietBatches } from './batch-audit';
-import { resumableDirectoryOf } from './layout';
 import { PostgresLocker } from './locker';
+import { partialBytesOf } from './partial-bytes';
 import { deleteUpload, existingUploadIds, expiredUploads, removeExpiredLeases } from './repo';
 
 const SWEEP_SECONDS = 10 * 60;
@@ -19,16 +17,16 @@ export type SweepResult = { expired: number; debris: number };
 /**
  * Removes what resumable uploads leave behind (docs/api.md "Resumable DICOM upload"): unfinished
  * uploads past `UPLOAD_RESUMABLE_EXPIRY_HOURS` (bytes and row), completed ones whose outcome was
- * kept long enough (row), files of the resumable folder that have no row (a process died between
+ * kept long enough (row), bytes of uploads that have no row (a process died between
  * the two, or someone put them there) and leases whose holder died. An upload a request holds
  * right now is left for the next sweep.
  */
 export async function sweepResumableUploads(deps: SweepDeps, now: Date): Promise<SweepResult> {
   const { db, logger } = deps;
-  const directory = resumableDirectoryOf(deps.storage);
-  // Listed before the rows are read: a row is created before its file, so a file listed here
-  // whose row is missing below is debris, never an upload being created.
-  const names = await readdir(directory).catch(() => [] as string[]);
+  const partial = partialBytesOf(deps.storage);
+  // Listed before the rows are read: a row is created before its bytes, so bytes listed here
+  // whose row is missing below are debris, never an upload being created.
+  const names = await partial.ids();
   const locker = new PostgresLocker(db, logger);
   // A completed upload is what its batch's audit entry is made of: quiet batches are reported first.
   await reportQuietBatches(db, now);
@@ -37,7 +35,7 @@ export async function sweepResumableUploads(deps: SweepDeps, now: Date): Promise
     const lease = locker.leaseOf(id);
     if (!(await lease.tryLock())) continue;
     try {
-      await rm(path.join(directory, id), { force: true });
+      await partial.remove(id);
       await deleteUpload(db, id);
       removed.add(id);
     } finally {
@@ -46,7 +44,7 @@ export async function sweepResumableUploads(deps: SweepDeps, now: Date): Promise
   }
   const alive = await existingUploadIds(db, names);
   const debris = names.filter((name) => !alive.has(name) && !removed.has(name));
-  for (const name of debris) await rm(path.join(directory, name), { recursive: true, force: true });
+  for (const name of debris) await partial.remove(name);
   await removeExpiredLeases(db);
   return { expired: removed.size, debris: debris.length };
 }

@@ -1,38 +1,23 @@
-import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import path from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { ERRORS, Upload, type KvStore } from '@tus/utils';
+import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Db } from '../../db';
+import type { PartialBytes } from './partial-bytes';
 import { deleteUpload, findUpload, type ResumableUploadRow } from './repo';
 
-/** How much of a request body is gathered before it is written. */
-const WRITE_BYTES = 1024 * 1024;
-
 /**
- * FileStore's configstore keeps an upload's length and metadata in a `.json` beside its bytes.
- * Here they live in `resumable_uploads` (one truth for every process sharing the database), and
- * ResumableFileStore overrides every method that would use the configstore: this one only makes
- * sure nothing ever does.
+ * The tus data store of resumable uploads: the state in the database (`resumable_uploads`, one
+ * truth for every process sharing it), the bytes in PartialBytes (a folder, or the bucket). Only
+ * the extensions of docs/api.md are offered (no deferred length). An upload that completed has no
+ * bytes any more (they were stored or dropped): it answers its full length as its offset, from
+ * its row.
  */
-const UNUSED_CONFIGSTORE: KvStore<Upload> = {
-  get: () => Promise.reject(new Error('resumable upload state lives in resumable_uploads')),
-  set: () => Promise.reject(new Error('resumable upload state lives in resumable_uploads')),
-  delete: () => Promise.reject(new Error('resumable upload state lives in resumable_uploads')),
-};
-
-/**
- * @tus/file-store with the state in the database. Only the extensions of docs/api.md are offered
- * (no deferred length). An upload that completed has no bytes here any more (they were stored or
- * dropped): it answers its full length as its offset, from its row.
- */
-export class ResumableFileStore extends FileStore {
+export class ResumableFileStore extends DataStore {
   constructor(
     private readonly db: Db,
-    directory: string,
-    expiryMs: number,
+    private readonly partial: PartialBytes,
+    private readonly expiryMs: number,
   ) {
-    super({ directory, configstore: UNUSED_CONFIGSTORE, expirationPeriodInMilliseconds: expiryMs });
+    super();
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }
 
@@ -40,34 +25,28 @@ export class ResumableFileStore extends FileStore {
   private readonly completedByRunningRequests = new Map<string, number>();
   private readonly diskFailures = new Map<string, unknown>();
 
-  /**
-   * An empty file for the bytes; the row was made when the upload was reserved (service.ts). The
-   * folder is made here (see the prototype's checkOrCreateDirectory below).
-   */
+  override getExpiration(): number {
+    return this.expiryMs;
+  }
+
+  /** No bytes yet; the row was made when the upload was reserved (service.ts). */
   override async create(upload: Upload): Promise<Upload> {
-    const filePath = path.join(this.directory, upload.id);
-    await writeFile(filePath, '', { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-      // The first upload since the folder was made (or removed): make it and try once more.
-      await mkdir(this.directory, { recursive: true });
-      await writeFile(filePath, '', { flag: 'wx' });
-    });
-    upload.storage = { type: 'file', path: filePath };
+    await this.partial.create(upload.id);
     return upload;
   }
 
   /**
-   * FileStore's write pipes every socket-sized chunk (~64 KB) through a transform into a write
-   * stream: one `write(2)` per chunk, the main cost of a resumable upload after the database. The
-   * chunks are gathered into writes of WRITE_BYTES instead (memory stays bounded by it). When the
-   * body breaks off, what arrived is written before the error, so the client resumes after it.
+   * The body's socket-sized chunks (~64 KB) are gathered into writes of `partial.writeBytes`
+   * (memory stays bounded by it): one write per chunk was the main cost of a resumable upload after
+   * the database. When the body breaks off, what arrived is written before the error, so the
+   * client resumes after it.
    */
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const file = await open(path.join(this.directory, id), 'r+');
+    const writer = await this.partial.open(id);
     let position = offset;
     let gathered: Buffer[] = [];
     let gatheredBytes = 0;
-    // Set while the disk writes: a failure then is the disk's (full, gone), not the body's.
+    // Set while the store writes: a failure then is the store's (a full disk, gone), not the body's.
     let writing = false;
     const flush = async () => {
       if (gatheredBytes === 0) return;
@@ -75,9 +54,8 @@ export class ResumableFileStore extends FileStore {
       gathered = [];
       gatheredBytes = 0;
       writing = true;
-      const { bytesWritten } = await file.writev(buffers, position);
+      await writer.write(buffers, position);
       writing = false;
-      if (bytesWritten !== bytes) throw new Error('short write');
       position += bytes;
     };
     try {
@@ -85,12 +63,12 @@ export class ResumableFileStore extends FileStore {
         for await (const chunk of readable as AsyncIterable<Buffer>) {
           gathered.push(chunk);
           gatheredBytes += chunk.length;
-          if (gatheredBytes >= WRITE_BYTES) await flush();
+          if (gatheredBytes >= this.partial.writeBytes) await flush();
         }
       } catch (error) {
         if (writing) {
           // tus answers every failure of a write that also broke its body stream as "aborted":
-          // the disk's own error is kept for the answer (a full disk has its code, docs/api.md).
+          // the store's own error is kept for the answer (a full disk has its code, docs/api.md).
           this.diskFailures.set(id, error);
           throw error;
         }
@@ -100,7 +78,7 @@ export class ResumableFileStore extends FileStore {
       await flush();
       return position;
     } finally {
-      await file.close();
+      await writer.close();
     }
   }
 
@@ -127,26 +105,14 @@ export class ResumableFileStore extends FileStore {
     const row = await findUpload(this.db, id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.outcome) return completedUpload(row);
-    const filePath = path.join(this.directory, id);
-    const offset = await stat(filePath).then(
-      (stats) => stats.size,
-      (error: NodeJS.ErrnoException) => {
-        throw error.code === 'ENOENT' ? ERRORS.FILE_NO_LONGER_EXISTS : error;
-      },
-    );
-    return new Upload({
-      id,
-      size: row.length,
-      offset,
-      metadata: row.metadata,
-      creation_date: row.createdAt.toISOString(),
-      storage: { type: 'file', path: filePath },
-    });
+    const offset = await this.partial.offsetOf(id);
+    if (offset === undefined) throw ERRORS.FILE_NO_LONGER_EXISTS;
+    return new Upload({ id, size: row.length, offset, metadata: row.metadata, creation_date: row.createdAt.toISOString() });
   }
 
   /** Termination: the bytes (if any are left) and the row; the lease is its caller's. */
   override async remove(id: string): Promise<void> {
-    await rm(path.join(this.directory, id), { force: true });
+    await this.partial.remove(id);
     await deleteUpload(this.db, id);
   }
 }
@@ -158,11 +124,3 @@ export class ResumableFileStore extends FileStore {
 function completedUpload(row: ResumableUploadRow): Upload {
   return new Upload({ id: row.id, size: row.length, offset: row.length, metadata: row.metadata });
 }
-
-/**
- * FileStore makes its folder from its constructor and throws a failure from an fs callback, where
- * nothing can catch it: a broken DATA_DIR would end the process. The method is private in its
- * typings, so it is replaced on the prototype; `create` makes the folder instead, and a failure
- * there is that request's error (and /readyz reports the storage).
- */
-Object.defineProperty(ResumableFileStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });

@@ -36,7 +36,7 @@ export function resumableUploadsRouter(
 ): Router {
   const locker = new PostgresLocker(deps.db, deps.logger);
   const resumable = createResumableUploads(deps, uploads, locker);
-  const store = new ResumableFileStore(deps.db, resumable.directory, resumable.expiryMs);
+  const store = new ResumableFileStore(deps.db, resumable.partial, resumable.expiryMs);
   const tus = createTusBridge({ store, locker, resumable, maxFileBytes: deps.config.upload.maxFileBytes, logger: deps.logger });
   const router = Router();
 

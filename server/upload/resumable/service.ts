@@ -1,5 +1,3 @@
-import { rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { ResumableUploadOutcome } from '../../../common/types/upload';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
@@ -10,8 +8,8 @@ import type { FileStorage } from '../../lib/storage';
 import { knownInstances } from '../repo';
 import type { FileFate, UploadService, Uploader } from '../service';
 import { reportBatch } from './batch-audit';
-import { resumableDirectoryOf } from './layout';
 import type { PostgresLocker } from './locker';
+import { partialBytesOf } from './partial-bytes';
 import { deleteUpload, findUpload, insertUploadWithinQuota, markCompleted, quotaUsage, type ResumableUploadRow } from './repo';
 
 export type ResumableDeps = {
@@ -35,9 +33,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export function createResumableUploads(deps: ResumableDeps, uploads: UploadService, locker: PostgresLocker) {
   const { db, clock, logger } = deps;
   const limits = deps.config.upload;
-  const directory = resumableDirectoryOf(deps.storage);
+  const partial = partialBytesOf(deps.storage);
   const expiryMs = limits.resumableExpiryHours * HOUR_MS;
-  const bytesOf = (id: string) => path.join(directory, id);
 
   /**
    * Stored bytes, plus what her unfinished uploads declared, plus this one must fit her quota
@@ -74,10 +71,7 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
 
   /** Bytes received so far; 0 when none were written yet. */
   async function offsetOf(id: string): Promise<number> {
-    return stat(bytesOf(id)).then(
-      (stats) => stats.size,
-      () => 0,
-    );
+    return (await partial.offsetOf(id)) ?? 0;
   }
 
   /**
@@ -108,7 +102,8 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
     const { id } = row;
     const size = await offsetOf(id);
     if (size !== row.length) throw new AppError(409, 'UPLOAD_INCOMPLETE', { offset: size, length: row.length });
-    const file = { path: bytesOf(id), size, clientName: row.metadata.name ?? '' };
+    const local = await partial.local(id);
+    const file = { path: local.path, size, clientName: row.metadata.name ?? '' };
     const now = clock();
     let fates: FileFate[];
     try {
@@ -119,15 +114,17 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
     } catch (error) {
       if (error instanceof AppError && error.code === 'UPLOAD_QUOTA_EXCEEDED') await discard(id);
       throw error;
+    } finally {
+      await local.release();
     }
+    // Stored (moved into the store) or not kept: what is left of the bytes goes.
+    await partial.remove(id);
     const fate = fates[0]!;
     if (fate.outcome === 'stored') {
       // The image is stored; a disc image left stale is logged rather than reported as a failed upload.
       await uploads
         .refreshDiscImages(uploader)
         .catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'disc images not refreshed after upload'));
-    } else {
-      await rm(bytesOf(id), { force: true });
     }
     return fate;
   }
@@ -143,7 +140,7 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
 
   /** Bytes and row of an upload nobody can reach (its creating request failed before the client learnt its address). */
   async function discard(id: string): Promise<void> {
-    await rm(bytesOf(id), { force: true });
+    await partial.remove(id);
     await deleteUpload(db, id);
   }
 
@@ -158,7 +155,7 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
     return unique.filter((uid) => found.has(uid));
   }
 
-  return { directory, expiryMs, reserve, ownedUpload, complete, outcomeOf, discard, known, reportBatchOf };
+  return { partial, expiryMs, reserve, ownedUpload, complete, outcomeOf, discard, known, reportBatchOf };
 }
 
 export type ResumableUploads = ReturnType<typeof createResumableUploads>;
