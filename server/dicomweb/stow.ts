@@ -9,7 +9,7 @@ import { inspectDicomFile, type DicomHeader } from '../upload/dicom-header';
 import { sequence, TAGS, text, number, type DicomJsonDataset } from './dicom-json';
 import { parseMediaType } from './multipart-related';
 import type { ReceivedPart } from './receive';
-import { insertStowedInstances, screeningByAccession, type AccessionScreening } from './repo';
+import { insertStowedInstances, screeningByAccession, type AccessionScreening, type StowedInstance } from './repo';
 import { pixelDataMatchesTransferSyntax, readStowHeader } from './stow-header';
 
 /**
@@ -43,9 +43,9 @@ export type StowOutcome = { status: 200 | 202 | 409; body: DicomJsonDataset; stu
 /**
  * Stores each instance of a STOW-RS request on its own terms: a bad part fails alone with its
  * reason, the good ones of the same request are stored. An instance the patient already has (a
- * retry) is a success and stores nothing new. The good parts are stored in one transaction (one
- * commit per request, not per instance); should that fail, each is stored alone, so a part the
- * store cannot take fails alone too. Then the built disc images of the patients who got new images
+ * retry) is a success and stores nothing new. The good parts are recorded in one transaction (one
+ * commit per request, not per instance); should that fail, each alone, so a part the database
+ * refuses fails alone too. Then the built disc images of the patients who got new images
  * are dropped, so the next one includes them.
  */
 export async function storeInstances(
@@ -60,20 +60,7 @@ export async function storeInstances(
     outcomes.push(await checkPart(part, screeningOf).catch((error: unknown) => processingFailure(deps, error)));
   }
   const ready = outcomes.filter((outcome): outcome is Ready => outcome.kind === 'ready');
-  const stored = await storeTogether(deps, stower, ready).catch(async (error: unknown) => {
-    deps.logger.warn({ err: errorForLog(error) }, 'STOW-RS instances not stored together; storing each alone');
-    const alone = new Map<Ready, PartOutcome>();
-    for (const instance of ready) {
-      alone.set(
-        instance,
-        await storeTogether(deps, stower, [instance]).then(
-          (outcome) => outcome.get(instance)!,
-          (failure: unknown) => processingFailure(deps, failure),
-        ),
-      );
-    }
-    return alone;
-  });
+  const stored = await storeTogether(deps, stower, ready);
   const settled = outcomes.map((outcome) => (outcome.kind === 'ready' ? stored.get(outcome)! : outcome));
   const patients = new Set(
     settled.flatMap((outcome) => (outcome.kind === 'stored' && outcome.fresh ? [outcome.screening.personalDataId] : [])),
@@ -121,39 +108,48 @@ async function checkPart(
 }
 
 /**
- * Stores instances in one transaction: the rows, then the renames into the store; if anything
- * fails, what was renamed is removed again. The same instance twice in one request is stored once.
+ * Stores instances: their files moved into the store first, outside any transaction (on a bucket
+ * the slow part; no connection waits on it), then their rows in one transaction. Files no row
+ * names afterwards are removed (a crash in between leaves them to the store's sweep).
  */
 async function storeTogether(deps: StowDeps, stower: Stower, ready: Ready[]): Promise<Map<Ready, PartOutcome>> {
   const outcomes = new Map<Ready, PartOutcome>();
-  if (ready.length === 0) return outcomes;
-  for (const { part } of ready) await zeroPreamble(part.path);
-  const adopted: string[] = [];
-  try {
-    await deps.db.transaction(async (trx) => {
-      const rows = ready.map((instance) => ({ instance, storageKey: deps.storage.newKey('dicom', '.dcm') }));
-      const fresh = await insertStowedInstances(
-        trx,
-        rows.map(({ instance, storageKey }) => ({
-          ...instance.header,
-          screening: instance.screening,
-          apiKeyId: stower.apiKeyId,
-          storageKey,
-          sizeBytes: instance.part.size,
-        })),
-      );
-      for (const { instance, storageKey } of rows) {
-        const isFresh = fresh.has(storageKey);
-        if (isFresh) {
-          await deps.storage.adopt(instance.part.path, storageKey);
-          adopted.push(storageKey);
-        }
-        outcomes.set(instance, { kind: 'stored', instance: instance.header, screening: instance.screening, fresh: isFresh });
+  const placed: { instance: Ready; storageKey: string }[] = [];
+  for (const instance of ready) {
+    try {
+      await zeroPreamble(instance.part.path);
+      const storageKey = deps.storage.newKey('dicom', '.dcm');
+      await deps.storage.adopt(instance.part.path, storageKey);
+      placed.push({ instance, storageKey });
+    } catch (error) {
+      outcomes.set(instance, processingFailure(deps, error));
+    }
+  }
+  const rowOf = ({ instance, storageKey }: (typeof placed)[number]): StowedInstance => ({
+    ...instance.header,
+    screening: instance.screening,
+    apiKeyId: stower.apiKeyId,
+    storageKey,
+    sizeBytes: instance.part.size,
+  });
+  const record = (some: typeof placed) => deps.db.transaction((trx) => insertStowedInstances(trx, some.map(rowOf)));
+  const fresh = await record(placed).catch(async (error: unknown) => {
+    // Each alone, so an instance the database refuses fails alone.
+    deps.logger.warn({ err: errorForLog(error) }, 'STOW-RS instances not recorded together; recording each alone');
+    const recorded = new Set<string>();
+    for (const one of placed) {
+      try {
+        for (const key of await record([one])) recorded.add(key);
+      } catch (failure) {
+        outcomes.set(one.instance, processingFailure(deps, failure));
       }
-    });
-  } catch (error) {
-    for (const key of adopted) await deps.storage.remove(key);
-    throw error;
+    }
+    return recorded;
+  });
+  for (const { instance, storageKey } of placed) {
+    if (!fresh.has(storageKey)) await deps.storage.remove(storageKey);
+    if (outcomes.has(instance)) continue;
+    outcomes.set(instance, { kind: 'stored', instance: instance.header, screening: instance.screening, fresh: fresh.has(storageKey) });
   }
   return outcomes;
 }
