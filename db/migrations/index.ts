@@ -8,6 +8,7 @@ import * as surveyAnswersWithScreening from './007_survey_answers_with_screening
 import * as resumableUploads from './008_resumable_uploads';
 import * as imageViewTags from './009_image_view_tags';
 import * as isoBuildHeartbeat from './010_iso_build_heartbeat';
+import * as documentFiles from './011_document_files';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '008_resumable_uploads': resumableUploads,
   '009_image_view_tags': imageViewTags,
   '010_iso_build_heartbeat': isoBuildHeartbeat,
+  '011_document_files': documentFiles,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,9 +1,21 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app';
 import { createTestApiKey, ProviderClient } from '../../tests/support/provider';
 import { textPdf } from '../../tests/support/screening-documents';
+import { createFileStorage } from '../lib/storage';
+import { filesUnder } from '../upload/upload-test-support';
 import { ACCESS_CODE_ALPHABET } from './access-code';
 import { createIntakeService } from './service';
+
+/** Document files in the store that no row names: none is ever left behind. */
+async function unnamedDocumentFiles(): Promise<string[]> {
+  const named = new Set(await app.db('document_contents').whereNotNull('storage_key').pluck('storage_key'));
+  return filesUnder(path.join(app.config.dataDir, 'storage', 'document'))
+    .map((name) => `document/${name}`)
+    .filter((key) => !named.has(key));
+}
 
 let app: TestApp;
 let provider: ProviderClient;
@@ -307,8 +319,10 @@ describe('PUT /screenings/:externalId/documents/:documentExternalId', () => {
       sizeBytes: pdf.length,
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    const content = await app.db('document_contents').where('document_id', stored.body.id).first('content');
-    expect(Buffer.from(content.content).equals(pdf)).toBe(true);
+    // The bytes are a stored file; the database names it.
+    const content = await app.db('document_contents').where('document_id', stored.body.id).first('content', 'storage_key');
+    expect(content.content).toBeNull();
+    expect(readFileSync(createFileStorage(app.config.dataDir).pathOf(content.storage_key)).equals(pdf)).toBe(true);
     const description = await app.db('screening_descriptions').where('screening_id', screening.id).first('language', 'document_id');
     expect(description).toEqual({ language: 'pl', document_id: stored.body.id });
 
@@ -316,6 +330,7 @@ describe('PUT /screenings/:externalId/documents/:documentExternalId', () => {
     expect(same.status).toBe(200);
     expect(same.body).toEqual(stored.body);
     expect(await countRows('screening_documents', { screening_id: screening.id })).toBe(1);
+    expect(await unnamedDocumentFiles()).toEqual([]);
 
     const english = await putPdf(
       screening.externalId,
@@ -345,6 +360,8 @@ describe('PUT /screenings/:externalId/documents/:documentExternalId', () => {
     expect(second.body.id).toBe(first.body.id);
     expect(second.body.sha256).not.toBe(first.body.sha256);
     expect(await countRows('screening_documents', { screening_id: screening.id })).toBe(1);
+    // The first version's file went with it.
+    expect(await unnamedDocumentFiles()).toEqual([]);
   });
 
   it('refuses a second referral, a document id of another screening, and a translated referral', async () => {
@@ -362,6 +379,8 @@ describe('PUT /screenings/:externalId/documents/:documentExternalId', () => {
     const translated = await putPdf(screening.externalId, 'DOC-R-4', pdf, 'kind=referral&language=en');
     expect(translated.status).toBe(400);
     expect(translated.body.issues[0].path).toBe('language');
+    // A refused document leaves no file behind.
+    expect(await unnamedDocumentFiles()).toEqual([]);
   });
 
   it('answers 422 NOT_A_PDF, 415 for another media type, 404 for an unknown screening, 403 without documents:write', async () => {
@@ -396,7 +415,13 @@ describe('the result-ready port', () => {
       const row = await app.db('screenings').where('id', screeningId).first('descriptions_status');
       calls.push({ screeningId, status: row.descriptions_status });
     });
-    const intake = createIntakeService({ db: app.db, clock: app.clock.now, config: app.config, onResultReady });
+    const intake = createIntakeService({
+      db: app.db,
+      storage: createFileStorage(app.config.dataDir),
+      clock: app.clock.now,
+      config: app.config,
+      onResultReady,
+    });
 
     await intake.setResult(screening.externalId, { descriptionsStatus: 'in_progress', birads: 1 });
     expect(onResultReady).not.toHaveBeenCalled();
@@ -410,6 +435,7 @@ describe('the result-ready port', () => {
     const screening = await newScreening();
     const intake = createIntakeService({
       db: app.db,
+      storage: createFileStorage(app.config.dataDir),
       clock: app.clock.now,
       config: app.config,
       onResultReady: () => Promise.reject(new Error('mail down')),

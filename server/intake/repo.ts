@@ -161,24 +161,35 @@ export async function otherDocumentOfKind(
 
 export type DocumentFields = { kind: DocumentKind; language: DocumentLanguage; name: string; size_bytes: number; sha256: Buffer };
 
+/** A new document whose bytes are the stored file `storageKey`. */
 export async function insertDocument(
   trx: Knex.Transaction,
   screeningId: number,
   externalId: string,
   fields: DocumentFields,
-  content: Buffer,
+  storageKey: string,
 ): Promise<DocumentRow> {
   const [row] = await trx('screening_documents')
     .insert({ screening_id: screeningId, external_id: externalId, ...fields })
     .returning<DocumentRow[]>(DOCUMENT_COLUMNS);
-  await trx('document_contents').insert({ document_id: row!.id, content });
+  await trx('document_contents').insert({ document_id: row!.id, storage_key: storageKey });
   return row!;
 }
 
-export async function replaceDocument(trx: Knex.Transaction, id: string, fields: DocumentFields, content: Buffer): Promise<DocumentRow> {
+/** New bytes (the stored file `storageKey`) for a document; answers the key of the file it had, for the caller to remove once committed. */
+export async function replaceDocument(
+  trx: Knex.Transaction,
+  id: string,
+  fields: DocumentFields,
+  storageKey: string,
+): Promise<{ row: DocumentRow; previousKey: string | null }> {
   const [row] = await trx('screening_documents').where('id', id).update(fields).returning<DocumentRow[]>(DOCUMENT_COLUMNS);
-  await trx('document_contents').insert({ document_id: id, content }).onConflict('document_id').merge(['content']);
-  return row!;
+  const before = await trx('document_contents').where('document_id', id).forUpdate().first('storage_key');
+  await trx('document_contents')
+    .insert({ document_id: id, storage_key: storageKey, content: null })
+    .onConflict('document_id')
+    .merge(['storage_key', 'content']);
+  return { row: row!, previousKey: before?.storage_key ?? null };
 }
 
 export type ScreeningView = {

@@ -3,6 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 import { DOCUMENT_NAMES } from '../../db/seeds/demo-documents';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { FileStorage } from '../lib/storage';
+import { storeDocumentBytes } from '../screenings/document-files';
 import { hashAccessCode } from '../lib/access-code';
 import type { Clock } from '../lib/clock';
 import { AppError, notFound } from '../lib/errors';
@@ -22,6 +24,8 @@ import type {
 
 export type IntakeDeps = {
   db: Db;
+  /** Where the documents' PDFs are stored. */
+  storage: FileStorage;
   clock: Clock;
   config: Pick<Config, 'accessCodeSecret'>;
   logger?: Logger;
@@ -228,9 +232,9 @@ export function createIntakeService(deps: IntakeDeps) {
     },
 
     /**
-     * Stores a PDF of the screening by the provider's document id: metadata and bytes in one
-     * transaction, a description linked to the description row of its language. The same id
-     * again replaces the bytes; the same bytes change nothing.
+     * Stores a PDF of the screening by the provider's document id: the bytes as a stored file,
+     * then the metadata in one transaction, a description linked to the description row of its
+     * language. The same id again replaces the bytes; the same bytes change nothing.
      */
     async putDocument(
       screeningExternalId: string,
@@ -247,8 +251,14 @@ export function createIntakeService(deps: IntakeDeps) {
         size_bytes: bytes.length,
         sha256: createHash('sha256').update(bytes).digest(),
       };
+      // The bytes go into the store before the transaction that names them; a file it ends up not
+      // naming (the same bytes again, a refusal, a failure) is removed again.
+      const storageKey = await storeDocumentBytes(deps.storage, bytes);
+      let named = false;
+      let previousKey: string | null = null;
+      let answer: { created: boolean; document: DocumentAnswer };
       try {
-        return await db.transaction(async (trx) => {
+        answer = await db.transaction(async (trx) => {
           const screening = await repo.lockScreening(trx, screeningExternalId);
           if (!screening) throw notFound();
           const existing = await repo.findDocument(trx, documentExternalId);
@@ -272,10 +282,11 @@ export function createIntakeService(deps: IntakeDeps) {
           let row: repo.DocumentRow;
           if (existing) {
             if (existing.kind !== kind || existing.language !== language) await repo.unlinkDescriptions(trx, existing.id);
-            row = await repo.replaceDocument(trx, existing.id, fields, bytes);
+            ({ row, previousKey } = await repo.replaceDocument(trx, existing.id, fields, storageKey));
           } else {
-            row = await repo.insertDocument(trx, screening.id, documentExternalId, fields, bytes);
+            row = await repo.insertDocument(trx, screening.id, documentExternalId, fields, storageKey);
           }
+          named = true;
           if (kind === 'description') {
             const description = await repo.descriptionOfLanguage(trx, screening.id, language);
             if (!description) await repo.insertDescription(trx, { screening_id: screening.id, language, document_id: row.id });
@@ -284,6 +295,7 @@ export function createIntakeService(deps: IntakeDeps) {
           return { created: !existing, document: documentAnswerOf(row) };
         });
       } catch (error) {
+        await deps.storage.remove(storageKey);
         const constraint = repo.uniqueViolation(error);
         if (constraint === 'screening_documents_external_id_key') {
           throw conflict('documentExternalId', 'Another screening has a document with this id.');
@@ -293,6 +305,9 @@ export function createIntakeService(deps: IntakeDeps) {
         }
         throw error;
       }
+      if (!named) await deps.storage.remove(storageKey);
+      if (previousKey) await deps.storage.remove(previousKey);
+      return answer;
     },
   };
 }

@@ -7,12 +7,13 @@ import { pipeline } from 'node:stream/promises';
 
 /**
  * Areas of the file store; a key always starts with its area, so keys of two areas never collide.
+ * `document`: the screenings' PDFs (descriptions, referrals, facilities lists).
  * `partial`: the bytes of unfinished resumable uploads, where the store is shared by its nature
  * (a bucket; on a local folder they stay under `incomingDir`, server/upload/resumable).
  */
-export type StorageArea = 'dicom' | 'iso' | 'partial';
+export type StorageArea = 'dicom' | 'iso' | 'partial' | 'document';
 
-export const KEY_PATTERN = /^(dicom|iso|partial)\/[A-Za-z0-9._-]+$/;
+export const KEY_PATTERN = /^(dicom|iso|partial|document)\/[A-Za-z0-9._-]+$/;
 
 /** A stored file as a listing names it. */
 export type StoredObject = { key: string; size: number };

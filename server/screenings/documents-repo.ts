@@ -12,7 +12,7 @@ const viewableDocumentColumns = {
   sizeBytes: 'doc.size_bytes',
 } as const;
 
-/** Metadata only: the bytes live in document_contents and are read one file at a time. */
+/** Metadata only: the bytes are a stored file (document-files.ts), read one file at a time. */
 function viewableDocuments(db: Db, screeningIds: readonly number[]): Knex.QueryBuilder {
   return (
     db('screening_documents as doc')
@@ -70,9 +70,4 @@ export async function findDocumentOfKind(db: Db, screeningId: number, kind: Docu
     .join('screenings as s', 's.id', 'doc.screening_id')
     .where({ 'doc.screening_id': screeningId, 'doc.kind': kind })
     .first({ id: 'doc.id', screeningId: 'doc.screening_id', kind: 'doc.kind', language: 'doc.language', examinedAt: 's.examined_at' });
-}
-
-export async function readDocumentContent(db: Db, documentId: string): Promise<Buffer | undefined> {
-  const row = await db('document_contents').where('document_id', documentId).first('content');
-  return row?.content;
 }

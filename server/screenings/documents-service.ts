@@ -1,18 +1,20 @@
 import type { Db } from '../db';
+import type { FileStorage } from '../lib/storage';
 import { auditOwnerOf, writeAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import type { UserLanguage } from '../lib/parse';
 import type { RequestContext } from '../lib/principal';
-import { findDocument, findDocumentOfKind, hasDocumentOfKind, readDocumentContent, type StoredDocument } from './documents-repo';
+import { readDocumentBytes } from './document-files';
+import { findDocument, findDocumentOfKind, hasDocumentOfKind, type StoredDocument } from './documents-repo';
 import { downloadName } from './download-names';
 import { isOwnedBy, ownedScreeningId, refuse } from './ownership';
 
 export type PdfFile = { bytes: Buffer; fileName: string };
 
 /** The PDFs of a screening: its descriptions, the referral and the facilities list that comes with it. */
-export function createScreeningDocumentsService({ db }: { db: Db }) {
+export function createScreeningDocumentsService({ db, storage }: { db: Db; storage: FileStorage }) {
   async function filePdf(context: RequestContext, document: StoredDocument, language: UserLanguage): Promise<PdfFile> {
-    const bytes = await readDocumentContent(db, document.id);
+    const bytes = await readDocumentBytes(db, storage, document.id);
     if (!bytes) throw notFound();
     await writeAudit(db, {
       type: document.kind === 'description' ? 'RESULT' : 'REFFERENCE',

@@ -3,6 +3,8 @@ import { insertScreening } from '../../tests/support/seed-minimal';
 import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type SignIn } from '../../tests/support/app';
 import { addressSource, auditEntries } from '../../tests/support/ownership';
 import { insertDescribedScreeningDocuments, insertDescription, insertDocument } from '../../tests/support/screening-documents';
+import { createFileStorage } from '../lib/storage';
+import { readDocumentBytes } from './document-files';
 
 let app: TestApp;
 let seed: MinimalSeed;
@@ -64,8 +66,8 @@ describe('GET /api/screening/result as a patient', () => {
       iso: { status: 'empty' },
       survey: { submitted: false },
     });
-    const stored = await app.db('document_contents').where('document_id', documents.descriptionPl).first('content');
-    expect(response.body.documents[0].sizeBytes).toBe(stored.content.length);
+    const stored = await readDocumentBytes(app.db, createFileStorage(app.config.dataDir), documents.descriptionPl);
+    expect(response.body.documents[0].sizeBytes).toBe(stored!.length);
     expect(await auditEntries(app.db, 'RESULT', ip)).toEqual([
       { user_id: seed.patient.userId, screening_id: null, description: `screening ${seed.patient.latestScreeningId}` },
     ]);

@@ -1,6 +1,7 @@
 import type { IsoStatus, ScreeningResult } from '../../common/types/result';
 import type { ScreeningInfo } from '../../common/types/session';
 import type { Db } from '../db';
+import type { FileStorage } from '../lib/storage';
 import { auditOwnerOf, writeAudit } from '../lib/audit';
 import { notFound } from '../lib/errors';
 import type { RequestContext } from '../lib/principal';
@@ -10,6 +11,8 @@ import { findLatestPatientScreening, findPatientScreening, findResult, findScree
 
 export type ScreeningDeps = {
   db: Db;
+  /** Where the documents' PDFs are stored. */
+  storage: FileStorage;
   /** The disc image's status, from the ISO area: this area shows it but does not depend on it. */
   isoStatusOf(screeningId: number): Promise<IsoStatus>;
 };

@@ -17,7 +17,10 @@ export type DocumentInput = {
   text: string;
 };
 
-/** A PDF of a screening with its bytes; returns the document id. */
+/**
+ * A PDF of a screening with its bytes in the database, as documents were stored before migration 011
+ * (the hourly job moves them into the file store; reads take either). Returns the document id.
+ */
 export async function insertDocument(db: Db, screeningId: number, document: DocumentInput): Promise<string> {
   const content = await textPdf(document.text);
   const [row] = await db('screening_documents')
