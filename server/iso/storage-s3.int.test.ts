@@ -11,6 +11,8 @@ import { createFileStorage, type FileStorage } from '../lib/storage';
 import { createS3Storage } from '../lib/storage-s3';
 import { startTestS3, type TestS3 } from '../lib/storage-test-support';
 import { cookieHeader, postDicoms } from '../upload/upload-test-support';
+import { insertDescribedScreeningDocuments } from '../../tests/support/screening-documents';
+import { moveDocumentsIntoStore } from '../screenings/document-files';
 import { buildScreeningDisc } from './build';
 
 /**
@@ -65,6 +67,17 @@ describe('the portal on S3-compatible storage', () => {
     const response = await fetch(`${app.baseUrl}/readyz`);
     expect(response.status).toBe(200);
     expect((await response.json()).checks).toMatchObject({ storage: 'ok' });
+  });
+
+  it('keeps the screenings\' PDFs in the bucket and serves them from there', async () => {
+    const documents = await insertDescribedScreeningDocuments(app.db, seed.patient.latestScreeningId, 2, '2024-03-05T12:00:00Z');
+    await moveDocumentsIntoStore(app.db, bucket);
+    const row = await app.db('document_contents').where('document_id', documents.descriptionPl).first('content', 'storage_key');
+    expect(row.content).toBeNull();
+    const stored = Buffer.concat(await (await bucket.openRead(row.storage_key)).toArray());
+    const download = await fetchAs(patient, `/api/screening/download-result?documentId=${documents.descriptionPl}`);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(stored)).toBe(true);
   });
 
   it('stores an upload in the bucket as it was sent, leaving nothing in the local store', async () => {
