@@ -83,7 +83,10 @@ export async function measureIsoThroughput(studyBytes = 1024 ** 3): Promise<IsoT
       examinedOn: '2026-10-06',
       createdAt: new Date(),
     });
-    await pipeline(readVirtualImage(disc, (key, range) => storage.openRead(key, range)), new Writable({ write: (_chunk, _encoding, done) => done() }));
+    await pipeline(
+      readVirtualImage(disc, (key, range) => storage.openRead(key, range)),
+      new Writable({ write: (_chunk, _encoding, done) => done() }),
+    );
     const isoSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);

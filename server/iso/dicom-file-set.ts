@@ -95,7 +95,11 @@ function pad(value: number): string {
 function parseHeader(bytes: Buffer, wholeFile: boolean) {
   const { DicomMessage } = dcmjs.data;
   try {
-    const parsed = DicomMessage.readFile(toArrayBuffer(bytes), { untilTag: PIXEL_DATA_TAG, includeUntilTagValue: false, ignoreErrors: false });
+    const parsed = DicomMessage.readFile(toArrayBuffer(bytes), {
+      untilTag: PIXEL_DATA_TAG,
+      includeUntilTagValue: false,
+      ignoreErrors: false,
+    });
     return wholeFile || PIXEL_DATA_TAG in parsed.dict ? parsed : undefined;
   } catch (error) {
     if (wholeFile) throw error;

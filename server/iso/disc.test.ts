@@ -50,7 +50,10 @@ describe('the ISO disc image of a screening', () => {
     });
     declaredSize = disc.size;
     isoPath = path.join(dataDir, 'disc.iso');
-    await pipeline(readVirtualImage(disc, (key, range) => storage.openRead(key, range)), createWriteStream(isoPath));
+    await pipeline(
+      readVirtualImage(disc, (key, range) => storage.openRead(key, range)),
+      createWriteStream(isoPath),
+    );
   });
 
   afterAll(() => rm(dataDir, { recursive: true, force: true }));

@@ -69,7 +69,7 @@ describe('the portal on S3-compatible storage', () => {
     expect((await response.json()).checks).toMatchObject({ storage: 'ok' });
   });
 
-  it('keeps the screenings\' PDFs in the bucket and serves them from there', async () => {
+  it("keeps the screenings' PDFs in the bucket and serves them from there", async () => {
     const documents = await insertDescribedScreeningDocuments(app.db, seed.patient.latestScreeningId, 2, '2024-03-05T12:00:00Z');
     await moveDocumentsIntoStore(app.db, bucket);
     const row = await app.db('document_contents').where('document_id', documents.descriptionPl).first('content', 'storage_key');

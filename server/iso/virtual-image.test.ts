@@ -36,7 +36,12 @@ const pieces: ImagePiece[] = [
 /** The same image written out the plain way: each piece padded to whole sectors. */
 const expected = Buffer.concat(
   pieces.map((piece) => {
-    const bytes = piece.kind === 'bytes' ? Buffer.from(piece.bytes) : piece.kind === 'zeros' ? Buffer.alloc(piece.size) : files[piece.key as keyof typeof files];
+    const bytes =
+      piece.kind === 'bytes'
+        ? Buffer.from(piece.bytes)
+        : piece.kind === 'zeros'
+          ? Buffer.alloc(piece.size)
+          : files[piece.key as keyof typeof files];
     return Buffer.concat([bytes, Buffer.alloc((SECTOR - (bytes.length % SECTOR)) % SECTOR)]);
   }),
 );
@@ -54,7 +59,18 @@ describe('a virtual disc image', () => {
 
   it('reads any range as that slice of the image, opening only the stored files it crosses', async () => {
     const image = virtualImage(pieces);
-    const edges = [0, 1, 3 * SECTOR - 1, 3 * SECTOR, 4 * SECTOR, 4 * SECTOR + 4999, 4 * SECTOR + 5000, 7 * SECTOR - 1, 7 * SECTOR, image.size - 1];
+    const edges = [
+      0,
+      1,
+      3 * SECTOR - 1,
+      3 * SECTOR,
+      4 * SECTOR,
+      4 * SECTOR + 4999,
+      4 * SECTOR + 5000,
+      7 * SECTOR - 1,
+      7 * SECTOR,
+      image.size - 1,
+    ];
     for (const start of edges) {
       for (const end of edges.filter((edge) => edge >= start)) {
         const store = fakeStore(files);

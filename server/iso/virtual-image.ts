@@ -9,9 +9,7 @@ import { SECTOR_SIZE } from './iso9660/encoding';
  * is followed by zeros.
  */
 export type ImagePiece =
-  | { kind: 'bytes'; bytes: Uint8Array }
-  | { kind: 'zeros'; size: number }
-  | { kind: 'stored'; key: string; size: number };
+  { kind: 'bytes'; bytes: Uint8Array } | { kind: 'zeros'; size: number } | { kind: 'stored'; key: string; size: number };
 
 /**
  * A disc image kept as its pieces (issue 16): the layout and the small files only, a few hundred
@@ -46,7 +44,11 @@ type EncodedPiece = { bytes: number } | { zeros: number } | { key: string; size:
  */
 export function encodeVirtualImage(image: VirtualImage): Buffer {
   const pieces: EncodedPiece[] = image.pieces.map((piece) =>
-    piece.kind === 'bytes' ? { bytes: piece.bytes.length } : piece.kind === 'zeros' ? { zeros: piece.size } : { key: piece.key, size: piece.size },
+    piece.kind === 'bytes'
+      ? { bytes: piece.bytes.length }
+      : piece.kind === 'zeros'
+        ? { zeros: piece.size }
+        : { key: piece.key, size: piece.size },
   );
   const description = Buffer.from(JSON.stringify({ format: FORMAT, size: image.size, pieces }), 'utf8');
   const length = Buffer.alloc(4);

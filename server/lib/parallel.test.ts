@@ -20,10 +20,12 @@ describe('mapInParallel', () => {
   });
 
   it('rejects with the first failure', async () => {
-    await expect(mapInParallel([1, 2, 3], 2, async (n) => {
-      if (n === 2) throw new Error('two');
-      return n;
-    })).rejects.toThrow('two');
+    await expect(
+      mapInParallel([1, 2, 3], 2, async (n) => {
+        if (n === 2) throw new Error('two');
+        return n;
+      }),
+    ).rejects.toThrow('two');
   });
 
   it('answers an empty list at once', async () => {

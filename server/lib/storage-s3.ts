@@ -173,9 +173,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       const listed: StoredObject[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: `${area}/${prefix}`, ContinuationToken: token }),
-        );
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${area}/${prefix}`, ContinuationToken: token }));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
         for (const object of page.Contents ?? []) {
           if (object.Key && KEY_PATTERN.test(object.Key)) listed.push({ key: object.Key, size: object.Size ?? 0 });

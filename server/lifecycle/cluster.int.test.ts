@@ -240,7 +240,9 @@ describe.runIf(onPostgres)('two portal processes behind HAProxy on one PostgreSQ
     });
     expect([resumed.status, resumed.headers.get('x-served-by')]).toEqual([206, 'b']);
     const whole = Buffer.concat([have, Buffer.from(await resumed.arrayBuffer())]);
-    const fromB = Buffer.from(await (await fetch(`${b.url}/api/iso?id=${discId}`, { headers: { cookie: cookieHeader(onB) } })).arrayBuffer());
+    const fromB = Buffer.from(
+      await (await fetch(`${b.url}/api/iso?id=${discId}`, { headers: { cookie: cookieHeader(onB) } })).arrayBuffer(),
+    );
     expect(whole.length).toBe(discSize);
     expect(whole.equals(fromB)).toBe(true);
 

@@ -37,7 +37,10 @@ export function createIsoImage(inputs: IsoFileInput[], options: IsoImageOptions)
   for (const tree of ['primary', 'joliet'] as const) {
     for (const directory of layout.directories) headers.push(directoryExtent(directory, tree, options.createdAt));
   }
-  const pieces: ImagePiece[] = [{ kind: 'zeros', size: SYSTEM_AREA_SECTORS * SECTOR_SIZE }, { kind: 'bytes', bytes: Buffer.concat(headers) }];
+  const pieces: ImagePiece[] = [
+    { kind: 'zeros', size: SYSTEM_AREA_SECTORS * SECTOR_SIZE },
+    { kind: 'bytes', bytes: Buffer.concat(headers) },
+  ];
   for (const file of layout.files) pieces.push(file.source.kind === 'bytes' ? { kind: 'bytes', bytes: file.source.bytes } : file.source);
   const image = virtualImage(pieces);
   if (image.size !== layout.totalSectors * SECTOR_SIZE) throw new Error('ISO pieces do not match the layout');

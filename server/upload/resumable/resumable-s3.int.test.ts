@@ -52,7 +52,15 @@ describe('resumable uploads on S3-compatible storage', () => {
 
     // The connection drops with 3 MB of the next part sent: what arrived is kept in the bucket.
     const started = Date.now();
-    await abortedPatch(patient, app.baseUrl, location, first, image.bytes.subarray(first), 3 * 1024 * 1024, () => Date.now() > started + 500);
+    await abortedPatch(
+      patient,
+      app.baseUrl,
+      location,
+      first,
+      image.bytes.subarray(first),
+      3 * 1024 * 1024,
+      () => Date.now() > started + 500,
+    );
     let offset = first;
     const deadline = Date.now() + 10_000;
     while (offset === first && Date.now() < deadline) {
