@@ -63,14 +63,15 @@ export function createApp({
   app.use(requestLogger(logger));
   app.use(drain.middleware);
   app.use(securityHeaders({ isProduction: config.isProduction, indexHtml: client?.indexHtml }));
-  // The operator's probes (/healthz, /readyz) and figures (/metrics, its own token): no session, so ahead of every entry chain.
-  app.use(healthRouter(deps));
-  app.use(metricsRouter(deps));
   // The payment provider's calls: signed, with no session or CSRF token, so ahead of the patient chain.
   app.use('/api/payments/notify', paymentNotificationsRouter({ ...deps, payments: deps.payments.provider }));
   // The provider's systems: API keys, no session; ahead of the patient chain, which would take /api/provider for its own.
   app.use(PROVIDER_API_PREFIX, providerApi(deps));
   app.use('/api', patientApi(deps, sessions.middleware));
+  // The operator's probes (/healthz, /readyz) and figures (/metrics, its own token): no session, and
+  // outside /api, so no entry chain reaches them; after the API, whose calls need not pass them.
+  app.use(healthRouter(deps));
+  app.use(metricsRouter(deps));
   const { sandboxNotifier } = deps.payments;
   if (sandboxNotifier) app.use(SANDBOX_PATH, sandboxCheckoutRouter({ db, clock, notifier: sandboxNotifier }));
 

@@ -9,7 +9,8 @@ import { AppError } from '../lib/errors';
  */
 export function appInfoRouter({ config }: { config: Config }): Router {
   const router = Router();
-  router.get('/version', (_req, res) => {
+  // Mounted at /version (patient-api.ts), so no other call enters this router.
+  router.get('/', (_req, res) => {
     if (config.isProduction) throw new AppError(404, 'NOT_FOUND');
     res.json({ version: config.version });
   });

@@ -9,7 +9,7 @@ import { createAuthService, type AuthDeps, type SignedIn } from './service';
 import { DEVICE_COOKIE, deviceCookieOptions } from './device-cookie';
 import type { AnonymousCsrf } from './anonymous-csrf';
 import { endSession, principalOf, renewSession } from './session';
-import { SESSION_COOKIE } from './session-store';
+import { patientReadWithSession, SESSION_COOKIE } from './session-store';
 
 /**
  * `/api/auth` (docs/api.md). CSRF is checked before these handlers, login included, with the same
@@ -43,7 +43,8 @@ export function authRouter(deps: AuthDeps, anonymousCsrf: AnonymousCsrf): Router
   // /api/user/profile it answers 200 to a visitor, so an anonymous page load has no failed request.
   router.get('/session', async (req, res) => {
     const principal = principalOf(req);
-    const user = principal ? await users.sessionUser(principal) : null;
+    // Usually read together with the session row already (session-store.ts): no second query.
+    const user = principal ? (patientReadWithSession(req) ?? (await users.sessionUser(principal))) : null;
     if (principal && !user) await endSession(req);
     res.json({ user: user ?? null } satisfies SessionAnswer);
   });

@@ -1,25 +1,36 @@
 import type { SessionUser } from '../../common/types/session';
-import type { Db } from '../db';
+import { rawQuery, type Db } from '../db';
+
+/** A patient's account as `SessionUser` needs it, read from `users u` joined with `personal_data p`. */
+export const PATIENT_COLUMNS = `u.id, u.email, u.personal_data_id AS "personalDataId",
+  u.require_password_change AS "requirePasswordChange", p.first_name AS "firstName", p.last_name AS "lastName",
+  p.birth_at AS "birthAt", p.pesel, p.email AS "personalEmail", p.phone_number AS "phoneNumber"`;
+
+export type PatientRow = {
+  id: number;
+  email: string;
+  personalDataId: number;
+  requirePasswordChange: boolean;
+  firstName: string;
+  lastName: string;
+  birthAt: string;
+  pesel: string | null;
+  personalEmail: string | null;
+  phoneNumber: string | null;
+};
+
+// Raw SQL, not the query builder: the client asks who is signed in on every page load.
+const ACTIVE_PATIENT = `SELECT ${PATIENT_COLUMNS}
+  FROM users u JOIN personal_data p ON p.id = u.personal_data_id
+ WHERE u.id = $1 AND u.disabled_at IS NULL`;
 
 /** The patient as `SessionUser` (docs/api.md); undefined when the account is gone or disabled. */
 export async function findActivePatient(db: Db, userId: number): Promise<SessionUser | undefined> {
-  const row = await db('users as u')
-    .join('personal_data as p', 'p.id', 'u.personal_data_id')
-    .where('u.id', userId)
-    .whereNull('u.disabled_at')
-    .first({
-      id: 'u.id',
-      email: 'u.email',
-      personalDataId: 'u.personal_data_id',
-      requirePasswordChange: 'u.require_password_change',
-      firstName: 'p.first_name',
-      lastName: 'p.last_name',
-      birthAt: 'p.birth_at',
-      pesel: 'p.pesel',
-      personalEmail: 'p.email',
-      phoneNumber: 'p.phone_number',
-    });
-  if (!row) return undefined;
+  const [row] = await rawQuery<PatientRow>(db, ACTIVE_PATIENT, [userId]);
+  return row && toSessionUser(row);
+}
+
+export function toSessionUser(row: PatientRow): SessionUser {
   return {
     id: row.id,
     guest: false,

@@ -38,7 +38,7 @@ export function patientApi(deps: ServerDeps, sessions: RequestHandler): Router {
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(refuseUnstorableText);
   // Ahead of the session: answering it must not start one.
-  api.use(appInfoRouter(deps));
+  api.use('/version', appInfoRouter(deps));
   api.use(sessions);
   api.use(enforceSessionLifetime(deps.config.session, deps.clock));
   const anonymousCsrf = createAnonymousCsrf(deps.config);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { pinoHttp, startTime } from 'pino-http';
 import type { Config } from '../config';
 
 export type { Logger };
@@ -16,6 +15,16 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 /** A request at least this slow is worth an operator's look even when it succeeded. */
 export const SLOW_REQUEST_MS = 1000;
 
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request's logger: its lines carry the request's id (`reqId`), made when it first logs. */
+    log: Logger;
+  }
+}
+
+const requestStart = Symbol('request start');
+type Timed = ServerResponse & { [requestStart]?: number };
+
 /**
  * Request log lines carry method, route, status and duration only. Bodies, query strings, cookies
  * and headers never reach the log: they hold access codes, password hashes, reset tokens and
@@ -25,35 +34,33 @@ export const SLOW_REQUEST_MS = 1000;
  * (5xx) as an error and a slow one as a warning. Every other request is a `debug` line: one line
  * per request came to about 42 MB in a five-run load test, and a loop of anonymous calls would
  * fill the disk with them. `LOG_LEVEL=debug` brings them all back, e.g. while tracing a problem.
+ *
+ * Every request passes here, so it does the least it can: the request's child logger is made only
+ * when something logs, and a line nobody will write is never built.
  */
-export function requestLogger(logger: Logger, { slowRequestMs = SLOW_REQUEST_MS } = {}) {
-  const line = (req: IncomingMessage, res: ServerResponse, responseTime: number) => ({
-    method: req.method,
-    path: routeOf(req as Request, res as Response),
-    status: res.statusCode,
-    durationMs: responseTime,
-  });
-  return pinoHttp({
-    logger,
-    genReqId: () => randomUUID(),
+export function requestLogger(logger: Logger, { slowRequestMs = SLOW_REQUEST_MS } = {}): RequestHandler {
+  // One listener for every response (`this` is the response), not a closure per request; `on`,
+  // not `once`: a response closes once, and `once` would wrap the listener for every request.
+  function logAnswered(this: Timed) {
+    const res = this as Timed & Response;
+    const durationMs = Date.now() - (res[requestStart] ?? 0);
+    const failed = res.statusCode >= 500;
+    const level = failed ? 'error' : durationMs >= slowRequestMs ? 'warn' : 'debug';
+    if (!logger.isLevelEnabled(level)) return;
+    const { req } = res;
+    const line = { method: req.method, path: routeOf(req, res), status: res.statusCode, durationMs };
+    req.log[level](line, failed ? 'request failed' : 'request');
+  }
+  return (req, res, next) => {
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, get: () => (log ??= logger.child({ reqId: randomUUID() })) });
     // Probes call every few seconds; a line each would bury the requests that matter.
-    autoLogging: { ignore: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
-    quietReqLogger: true,
-    quietResLogger: true,
-    customLogLevel: (_req, res, err) => {
-      if (err || res.statusCode >= 500) return 'error';
-      return elapsedMs(res) >= slowRequestMs ? 'warn' : 'debug';
-    },
-    customSuccessObject: (req, res, val: { responseTime: number }) => line(req, res, val.responseTime),
-    customErrorObject: (req, res, _err, val: { responseTime: number }) => line(req, res, val.responseTime),
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request failed',
-  });
-}
-
-/** pino-http stamps the start of each request on the response; the level is chosen before it reports the time. */
-function elapsedMs(res: ServerResponse): number {
-  return Date.now() - res[startTime];
+    if (!PROBE_PATHS.has(req.path)) {
+      (res as Timed)[requestStart] = Date.now();
+      res.on('close', logAnswered);
+    }
+    next();
+  };
 }
 
 /** Lets a handler name what it served when no route pattern says it (the SPA fallback). */

@@ -12,12 +12,17 @@ export function connectionDrain(): { middleware: RequestHandler; begin(): void }
   const closeAfter = (res: Response) => {
     if (!res.headersSent) res.shouldKeepAlive = false;
   };
+  // One listener for every response (`this` is the response), not a closure per request; `on`,
+  // not `once`: a response closes once, and `once` would wrap the listener for every request.
+  function forget(this: Response) {
+    underWay.delete(this);
+  }
   return {
     middleware: (_req, res, next) => {
       if (draining) closeAfter(res);
       else {
         underWay.add(res);
-        res.once('close', () => underWay.delete(res));
+        res.on('close', forget);
       }
       next();
     },

@@ -1,7 +1,9 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { schemaOf, type Db } from '../db';
 import { routeOf } from '../lib/logger';
+
+const requestStart = Symbol('request start');
 
 /** How an upload reached the portal, from the route that received it. */
 const UPLOAD_ROUTES: Record<string, 'multipart' | 'resumable' | 'stow'> = {
@@ -57,25 +59,29 @@ export function createMetrics({ db }: { db: Db }): Metrics {
   registerBacklogGauges(registry, db);
   // What each connection had read when its last answer ended: the next request's bytes start there.
   const readAtLastAnswer = new WeakMap<object, number>();
+  // One listener for every response (`this` is the response), not a closure per request; `on`,
+  // not `once`: a response closes once, and `once` would wrap the listener for every request.
+  function observeAnswered(this: Response & { [requestStart]?: number }) {
+    const { req } = this;
+    const socket = req.socket;
+    // HTTP/1.1 sends one request at a time on a connection, so what the socket read since the
+    // last answer is this request: its headers and its body, as much as was received.
+    const received = socket.bytesRead - (readAtLastAnswer.get(socket) ?? 0);
+    readAtLastAnswer.set(socket, socket.bytesRead);
+    const route = routeOf(req, this);
+    if (route === '/metrics') return;
+    const method = req.method;
+    requests.inc({ method, route, status: `${Math.floor(this.statusCode / 100)}xx` });
+    latency.observe({ method, route }, (performance.now() - (this[requestStart] ?? 0)) / 1000);
+    const way = UPLOAD_ROUTES[`${method} ${route}`];
+    if (way) uploadBytes.inc({ way }, Math.max(0, received));
+  }
 
   return {
     registry,
-    observeRequests: (req, res, next) => {
-      const startedAt = process.hrtime.bigint();
-      const socket = req.socket;
-      res.once('close', () => {
-        // HTTP/1.1 sends one request at a time on a connection, so what the socket read since the
-        // last answer is this request: its headers and its body, as much as was received.
-        const received = socket.bytesRead - (readAtLastAnswer.get(socket) ?? 0);
-        readAtLastAnswer.set(socket, socket.bytesRead);
-        const route = routeOf(req, res);
-        if (route === '/metrics') return;
-        const method = req.method;
-        requests.inc({ method, route, status: `${Math.floor(res.statusCode / 100)}xx` });
-        latency.observe({ method, route }, Number(process.hrtime.bigint() - startedAt) / 1e9);
-        const way = UPLOAD_ROUTES[`${method} ${route}`];
-        if (way) uploadBytes.inc({ way }, Math.max(0, received));
-      });
+    observeRequests: (_req, res, next) => {
+      (res as Response & { [requestStart]?: number })[requestStart] = performance.now();
+      res.on('close', observeAnswered);
       next();
     },
     paymentNotification: (outcome) => paymentNotifications.inc({ outcome }),

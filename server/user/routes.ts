@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { callerOf, patientOf, requirePatient, requireSession } from '../auth/gates';
 import { endSession } from '../auth/session';
+import { patientReadWithSession } from '../auth/session-store';
 import { unauthenticated } from '../lib/errors';
 import { parseInput } from '../lib/parse';
 import { createSessionUserService, type SessionUserDeps } from '../auth/session-user';
@@ -16,7 +17,8 @@ export function userRouter(deps: SessionUserDeps): Router {
   const router = Router();
 
   router.get('/profile', requireSession, async (req, res) => {
-    const user = await users.sessionUser(callerOf(req));
+    // Usually read together with the session row already (session-store.ts): no second query.
+    const user = patientReadWithSession(req) ?? (await users.sessionUser(callerOf(req)));
     if (!user) {
       await endSession(req);
       throw unauthenticated();
