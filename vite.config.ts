@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { pdfjsAssets } from './scripts/vite-pdfjs-assets';
 import { precompress } from './scripts/vite-precompress';
 import { earlyStart } from './scripts/vite-early-start';
+import { inlineStylesheet } from './scripts/vite-inline-stylesheet';
+import { prerenderPublicPages } from './scripts/vite-prerender';
+import { startAppAfterPaint } from './scripts/vite-start-after-paint';
 import { missingViewerCode } from './sw/viewer-code';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
@@ -80,6 +83,9 @@ export default defineConfig({
         // The viewer's codecs (assets/*.wasm) are listed for the worker too; pdf.js's own wasm
         // (assets/pdfjs-*/) is not.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,jpg,jpeg,webp,avif,ico,woff2,pdf,webmanifest}', 'assets/*.wasm'],
+        // The prerendered first paints are for a first visit over the network; offline, the
+        // worker answers every page with index.html (scripts/vite-prerender.ts).
+        globIgnores: ['prerendered/**'],
         // Headroom over workbox's 2 MiB default: a larger file is dropped from the manifest with
         // only a build warning. The pdfjs worker (over 1 MB) must stay in it for offline PDFs, and
         // cornerstone3D's chunk (3.9 MB) for kept images to open offline.
@@ -100,6 +106,11 @@ export default defineConfig({
     // The pre-paint script of index.html: preferences, the stored language's catalog and the
     // result page's first work, before the app's code has loaded (docs/early-start.md).
     earlyStart(),
+    // The stylesheet inside index.html, and the public pages drawn into copies of it, so a phone
+    // paints a page as soon as its HTML has arrived (issue 16).
+    inlineStylesheet(),
+    startAppAfterPaint(),
+    prerenderPublicPages(),
     // Brotli and gzip copies of the built text files, served by server/lib/static-client.ts.
     precompress(),
   ],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { startFlow } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { ROUTES } from '../client/routes/paths';
@@ -34,6 +35,18 @@ async function signedInCookies(base: string): Promise<{ name: string; value: str
   return [...session, { name: 'portal.cookie-consent', value: encodeURIComponent(consent) }];
 }
 
+/**
+ * BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's full report there (<path>-<time>.json), to read
+ * the audits behind a figure: the LCP element, unused code, what blocks the first paint.
+ */
+function keepReport(url: string, lhr: unknown): void {
+  const dir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const name = new URL(url).pathname.replace(/[^\w]+/g, '_') || '_';
+  writeFileSync(`${dir}/${name}-${Date.now()}.json`, JSON.stringify(lhr));
+}
+
 /** One Lighthouse navigation (its default: mobile, simulated throttling) in a fresh browser profile. */
 async function lighthouseOnce(browser: Browser, url: string, cookies: { name: string; value: string }[]): Promise<Run> {
   const context = await browser.createBrowserContext();
@@ -43,6 +56,7 @@ async function lighthouseOnce(browser: Browser, url: string, cookies: { name: st
     const flow = await startFlow(page, { config: { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'] } } });
     await flow.navigate(url);
     const { lhr } = (await flow.createFlowResult()).steps[0]!;
+    keepReport(url, lhr);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const error = lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage;
     return {
@@ -63,7 +77,8 @@ async function lighthouseOnce(browser: Browser, url: string, cookies: { name: st
  * dialog answered. Runs take turns page by page, RUNS rounds.
  */
 export async function measureLighthouse(clientDir: string): Promise<LighthouseResult> {
-  const port = 3490;
+  // BENCH_LIGHTHOUSE_PORT: another port, when another bench on this machine holds the default.
+  const port = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3490);
   const base = `http://127.0.0.1:${port}`;
   const portal = await startPortal(port, { CLIENT_DIR: clientDir, THROTTLE: 'off' });
   const browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args: ['--no-sandbox', '--disable-gpu'] });

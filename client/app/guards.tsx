@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { goBack } from '../routes/go-back';
 import { loadProfile, loadScreeningInfo, session, useSession, type SessionStatus } from '../stores/session-store';
 import { ownerKeyOf, rememberDeviceOwner } from '../documents/device-owner';
-import { prefetchBanners, prefetchResult } from '../early-start/result-requests';
+import { prefetchBanners, prefetchResult, topBannersAnswered } from '../early-start/result-requests';
 import { useT } from '../lib/intl';
 import { decideNavigation, isLoginPath, OFFLINE_IMAGE_PAGES, OFFLINE_LIST_PAGES, OFFLINE_RESULT_PAGES } from '../routes/decide-navigation';
 import { preloadPage } from './pages';
@@ -11,6 +11,8 @@ import { routeForPath } from '../routes/paths';
 
 type Verification = { refused: boolean; offlineCopy?: boolean; otherScreening?: boolean };
 const NOTHING_REFUSED: Verification = { refused: false };
+/** How long a result page that waits for the session check also waits for its top logos' answer. */
+const TOP_BANNERS_WAIT_MS = 1_000;
 
 function screeningIdParam(params: Record<string, string>): number | undefined | null {
   if (params.id === undefined) return undefined;
@@ -44,7 +46,9 @@ async function verifySession(path: string): Promise<Verification> {
   // The page's code loads while the server is asked, not after.
   void preloadPage(route.name);
 
-  await profileLoad;
+  // The page shows its top logos in its first render (SponsorBanners) rather than push it down
+  // when they come; their answer is seldom later than the profile's, and never waited for long.
+  await Promise.all([profileLoad, resultPageWaits ? topBannersAnswered(TOP_BANNERS_WAIT_MS) : undefined]);
   if (route.access === 'public') return NOTHING_REFUSED;
   // Whoever signed in last owns what the device opens offline, never an earlier user.
   const owner = session.user && ownerKeyOf(session.user);

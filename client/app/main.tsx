@@ -1,9 +1,13 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from '../shell/pwa/register';
 import { startIntl } from '../lib/intl';
 import { App } from './App';
 import { startSessionCheck } from './guards';
+import { preloadPage } from './pages';
+import { routeForPath } from '../routes/paths';
+import { preloadCookieDialog } from '../shell/consent/CookieConsent';
+import { consentDialog } from '../shell/consent/consent-store';
 import { watchDeviceSession } from '../shell/layout/device-session';
 import { afterPageLoad } from '../shell/layout/after-page-load';
 import './styles/index.css';
@@ -11,17 +15,43 @@ import './styles/index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+/**
+ * The app in place of the page drawn into the HTML at build time (scripts/vite-prerender.ts):
+ * React empties the root at its first commit; only then is the root made usable again.
+ */
+function TakeOverPrerenderedPage({ root }: { root: HTMLElement }) {
+  useLayoutEffect(() => {
+    root.removeAttribute('inert');
+    document.documentElement.removeAttribute('data-prerendered');
+  }, [root]);
+  return <App />;
+}
+
 // The server is asked who is signed in while the catalog loads, not after the first render.
 startSessionCheck(window.location.pathname);
 
 // The catalog of the preferred language loads before the first render, so no text ever flashes
-// in the wrong language (index.html has already applied theme, scale and <html lang>).
-void startIntl().then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// in the wrong language (index.html has already applied theme, scale and <html lang>). Over a page
+// drawn at build time, the page's code and the cookie dialog's too: the first render shows what
+// that page shows, not a loading state.
+const prerendered = document.documentElement.hasAttribute('data-prerendered');
+const prerenderedRoute = prerendered ? routeForPath(window.location.pathname)?.route : undefined;
+void Promise.all([
+  startIntl(),
+  prerenderedRoute && preloadPage(prerenderedRoute.name),
+  prerendered && consentDialog.isOpen && preloadCookieDialog().catch(() => undefined),
+]).then(() => {
+  const root = createRoot(container);
+  // Rendered as a transition, which React splits into short slices: on a phone the first render
+  // of a page is hundreds of milliseconds of work, and as one task it would keep the page from
+  // answering a tap (issue 16, Lighthouse's Total Blocking Time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <TakeOverPrerenderedPage root={container} />
+      </StrictMode>,
+    );
+  });
 });
 
 registerServiceWorker();

@@ -22,7 +22,8 @@ function preloadablePage(load: () => Promise<{ default: ComponentType }>): Prelo
 }
 
 // Home is the first page most visitors see, so it ships in the entry chunk; every other page is
-// its own chunk.
+// its own chunk. A public page's chunk is loaded before the app's first render when the HTML holds
+// the page drawn at build time (main.tsx), so the app never swaps it for a loading state.
 // audit and portal_audit are one screen, headed by its path.
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 // The guest's result page and a patient's result page of one screening are one screen.
@@ -33,18 +34,18 @@ const ViewerPage = lazy(() => import('../features/images/ViewerPage'));
 
 export const PAGES: Record<RouteName, ComponentType> = {
   base: HomePage,
-  login_result: lazy(() => import('../features/auth/ResultLoginPage')),
-  login_portal: lazy(() => import('../features/auth/PortalLoginPage')),
-  faq: lazy(() => import('../features/public/FaqPage')),
-  contact: lazy(() => import('../features/contact/ContactPage')),
-  contact_submitted: lazy(() => import('../features/contact/ContactSubmittedPage')),
-  reset_password: lazy(() => import('../features/password-reset/ResetPasswordPage')),
-  reset_password_link_sent: lazy(() => import('../features/password-reset/ResetLinkSentPage')),
-  change_password_with_token: lazy(() => import('../features/password-reset/ChangePasswordWithTokenPage')),
-  password_changed: lazy(() => import('../features/password-reset/PasswordChangedPage')),
-  portal_consent: lazy(() => import('../features/public/ConsentPage')),
-  portal_regulations: lazy(() => import('../features/public/RegulationsPage')),
-  copy_of_medical_clerking: lazy(() => import('../features/public/CopyOfMedicalClerkingPage')),
+  login_result: preloadablePage(() => import('../features/auth/ResultLoginPage')),
+  login_portal: preloadablePage(() => import('../features/auth/PortalLoginPage')),
+  faq: preloadablePage(() => import('../features/public/FaqPage')),
+  contact: preloadablePage(() => import('../features/contact/ContactPage')),
+  contact_submitted: preloadablePage(() => import('../features/contact/ContactSubmittedPage')),
+  reset_password: preloadablePage(() => import('../features/password-reset/ResetPasswordPage')),
+  reset_password_link_sent: preloadablePage(() => import('../features/password-reset/ResetLinkSentPage')),
+  change_password_with_token: preloadablePage(() => import('../features/password-reset/ChangePasswordWithTokenPage')),
+  password_changed: preloadablePage(() => import('../features/password-reset/PasswordChangedPage')),
+  portal_consent: preloadablePage(() => import('../features/public/ConsentPage')),
+  portal_regulations: preloadablePage(() => import('../features/public/RegulationsPage')),
+  copy_of_medical_clerking: preloadablePage(() => import('../features/public/CopyOfMedicalClerkingPage')),
   screening: ResultPage,
   survey: SurveyPage,
   survey_of_screening: SurveyPage,

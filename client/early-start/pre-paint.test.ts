@@ -14,6 +14,7 @@ async function runWith(stored: string | null | Error) {
   const attributes = new Map<string, string>();
   const documentElement = {
     lang: 'pl',
+    hasAttribute: (name: string) => attributes.has(name),
     setAttribute: (name: string, value: string) => attributes.set(name, value),
     style: { setProperty: (name: string, value: string) => properties.set(name, value) },
   };
@@ -90,7 +91,7 @@ async function startedOn({ path, onLine, installed = true, user = GUEST }: Devic
     Promise,
     Array,
     document: {
-      documentElement: { setAttribute() {}, style: { setProperty() {} } },
+      documentElement: { hasAttribute: () => false, setAttribute() {}, style: { setProperty() {} } },
       head: { appendChild: (link: Record<string, string>) => links.push(link) },
       createElement: () => ({}),
     },
@@ -183,5 +184,51 @@ describe('the pre-paint script: the result page before the app', () => {
         ).toBe(shown);
       }
     }
+  });
+});
+
+describe('the pre-paint script: a page drawn at build time (scripts/vite-prerender.ts)', () => {
+  async function runOn({ cookie, drawnAtBuild }: { cookie: string; drawnAtBuild: boolean }) {
+    const attributes = new Set(drawnAtBuild ? ['data-prerendered'] : []);
+    const links: Array<Record<string, string>> = [];
+    const paintObservers: Array<(list: unknown, observer: unknown) => void> = [];
+    runInNewContext(await earlyStartScript({ catalogs: { pl: '/assets/pl.js' } }), {
+      document: {
+        cookie,
+        documentElement: {
+          hasAttribute: (name: string) => attributes.has(name),
+          setAttribute: (name: string) => attributes.add(name),
+          style: { setProperty() {} },
+        },
+        head: { appendChild: (link: Record<string, string>) => links.push(link) },
+        createElement: () => ({}),
+      },
+      localStorage: { getItem: () => null },
+      location: { pathname: '/' },
+      PerformanceObserver: function PerformanceObserver(callback: (list: unknown, observer: unknown) => void) {
+        paintObservers.push(callback);
+        return { observe() {} };
+      },
+      setTimeout,
+    });
+    const linksBeforePaint = [...links];
+    const firstContentfulPaint = { getEntriesByName: (name: string) => (name === 'first-contentful-paint' ? [{}] : []) };
+    paintObservers.forEach((callback) => callback(firstContentfulPaint, { disconnect() {} }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { cookieDialogShown: attributes.has('data-cookie-consent-pending'), linksBeforePaint, links };
+  }
+
+  it('shows the cookie dialog drawn into the page only to a visitor without a consent cookie', async () => {
+    expect((await runOn({ cookie: '', drawnAtBuild: true })).cookieDialogShown).toBe(true);
+    expect((await runOn({ cookie: 'portal.csrf=x', drawnAtBuild: true })).cookieDialogShown).toBe(true);
+    expect((await runOn({ cookie: 'portal.csrf=x; portal.cookie-consent=%7B%7D', drawnAtBuild: true })).cookieDialogShown).toBe(false);
+  });
+
+  it('preloads the catalog after the first contentful paint of a drawn page, at once otherwise', async () => {
+    const catalog = { rel: 'modulepreload', crossOrigin: 'anonymous', href: '/assets/pl.js' };
+    const drawn = await runOn({ cookie: '', drawnAtBuild: true });
+    expect(drawn.linksBeforePaint).toEqual([]);
+    expect(drawn.links).toEqual([catalog]);
+    expect((await runOn({ cookie: '', drawnAtBuild: false })).linksBeforePaint).toEqual([catalog]);
   });
 });

@@ -48,7 +48,35 @@ export function prePaint(urls: EarlyStartUrls): void {
   html.setAttribute('data-theme', themes.indexOf(prefs.theme) >= 0 ? String(prefs.theme) : 'default');
   html.style.setProperty('--font-scale', String([1, 1.4, 1.6].indexOf(prefs.fontScale as number) >= 0 ? prefs.fontScale : 1));
   if (lang === 'en') document.title = 'Patient Portal – Mammography';
+  // A visitor who has not answered the cookie dialog sees it in the page drawn at build time
+  // (client/prerender/CookieDialogPicture.tsx), as the app opens it for her: no consent cookie.
+  // Mirrors client/shell/consent/consent-store.ts (the app asks again if the cookie is unreadable).
+  try {
+    if (!/(?:^|;\s*)portal\.cookie-consent=/.test(document.cookie)) html.setAttribute('data-cookie-consent-pending', '');
+  } catch {
+    // cookies blocked: the app opens the dialog itself
+  }
 
+  // Once the browser reports its first contentful paint, or after a short wait where it reports
+  // none (as scripts/vite-start-after-paint.ts starts the app).
+  const afterFirstPaint = (then: () => void) => {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      then();
+    };
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        setTimeout(once, 0);
+      }).observe({ type: 'paint', buffered: true });
+    } catch {
+      // no Paint Timing: the wait below
+    }
+    setTimeout(once, 500);
+  };
   const preload = (href: string) => {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -61,8 +89,11 @@ export function prePaint(urls: EarlyStartUrls): void {
 
   // 2. This language's catalog downloads beside the entry script, instead of after it ran
   //    (client/lib/intl.ts loads it).
+  //    A page drawn into the HTML at build time (scripts/vite-prerender.ts) paints first: the
+  //    catalog downloads after that, with the app's code (scripts/vite-start-after-paint.ts).
   const catalog = urls.catalogs?.[lang];
-  if (catalog) preload(catalog);
+  if (catalog && lang === 'pl' && html.hasAttribute('data-prerendered')) afterFirstPaint(() => preload(catalog));
+  else if (catalog) preload(catalog);
 
   // 3. The result page, what patients come for, starts before the app: a round trip sooner on a
   //    phone's link. Its paths are those of client/routes/paths.ts ('screening',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../testing/session';
-import { arrivedBanners, fetchBanners, fetchResult, prefetchBanners, prefetchResult } from './result-requests';
+import { arrivedBanners, fetchBanners, fetchResult, prefetchBanners, prefetchResult, topBannersAnswered } from './result-requests';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -60,5 +60,25 @@ describe('requests the route guard starts for the result page', () => {
     expect(arrivedBanners('top-placement')).toBeUndefined();
     await fetchBanners('top-placement');
     expect(requests.filter((request) => request.path === '/banners')).toHaveLength(3);
+  });
+
+  it('let the page wait for the top banners until they have arrived, for a limited time', async () => {
+    let answer: (() => void) | undefined;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    fakeApi({ 'GET /banners': async () => (await arrived, { body: [banner] }) });
+    prefetchBanners();
+    const waited = topBannersAnswered(60_000);
+    answer!();
+    await waited;
+    expect(arrivedBanners('top-placement')).toEqual([banner]);
+    await fetchBanners('top-placement');
+
+    fakeApi({ 'GET /banners': () => new Promise(() => undefined) });
+    prefetchBanners();
+    vi.useFakeTimers();
+    const capped = topBannersAnswered(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await capped;
+    expect(arrivedBanners('top-placement')).toBeUndefined();
   });
 });

@@ -85,6 +85,23 @@ export function arrivedBanners(placement: BannerPosition): Banner[] | undefined 
 }
 
 /**
+ * Settles once the started request for the top logos has answered (or failed), or after `maxWaitMs`;
+ * at once when none was started. The result page waits for it (client/app/guards.tsx): logos that
+ * arrived after its first render would push the whole page down (issue 16, layout shift).
+ */
+export function topBannersAnswered(maxWaitMs: number): Promise<void> {
+  const found = started.get(bannersKey('top-placement'));
+  if (!found || found.arrived || !isFresh(found)) return Promise.resolve();
+  return Promise.race([
+    found.answer.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs)),
+  ]);
+}
+
+/**
  * Started before the session is known: refused when there is none, which leaves the request for
  * the page to repeat should she sign in soon after.
  */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { setLoggedPath } from './logger';
+import { readPrerenderedPages } from './prerendered-pages';
 
 export type BuiltClient = { dir: string; indexHtml: string };
 
@@ -136,10 +137,12 @@ export function clientRouter(client: BuiltClient): Router {
     }),
   );
   const sendPage = pageAnswer(client.indexHtml);
+  // A public page drawn at build time goes out with its content, painted before the app runs.
+  const sendPrerendered = new Map([...readPrerenderedPages(client.dir)].map(([urlPath, html]) => [urlPath, pageAnswer(html)]));
   router.get(/.*/, (req, res, next) => {
     if (!isPageRequest(req)) return next();
     setLoggedPath(res, '(spa)');
-    sendPage(req, res);
+    (sendPrerendered.get(req.path) ?? sendPage)(req, res);
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { catalogs, type Catalog } from './support/catalogs';
+import { expectAppStarted } from './support/keyboard';
 import { skipCookieDialog, startWithPreferences } from './support/preferences';
 
 // The portal takes five messages per IP an hour and every journey here comes from localhost:
@@ -104,6 +105,7 @@ test('at 360 px with text at 160% the form fits and is sent with the keyboard al
   await page.goto('/contact');
   const f = form(page, catalog);
   await expect(f.firstName).toBeVisible();
+  await expectAppStarted(page);
   const scrollWidth = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(360);
 

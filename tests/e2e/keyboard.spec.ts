@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pl } from './support/catalogs';
 import { RESULT_BIRTH_DATE, RESULT_BIRTH_DIGITS, RESULT_CODE } from './support/demo-accounts';
-import { expectVisibleFocus, tabTo } from './support/keyboard';
+import { expectAppStarted, expectVisibleFocus, tabTo } from './support/keyboard';
 import { consentCheckboxes } from './support/login-forms';
 import { skipCookieDialog } from './support/preferences';
 
@@ -15,6 +15,7 @@ test('home to a signed-in result with the keyboard alone', async ({ page, contex
   await skipCookieDialog(context, baseURL);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: pl['home.title'] })).toBeVisible();
+  await expectAppStarted(page);
 
   await page.keyboard.press('Tab');
   const skipLink = page.getByRole('link', { name: pl['app.skipToContent'] });

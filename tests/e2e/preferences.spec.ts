@@ -59,8 +59,9 @@ test('language, text size and contrast survive a reload, applied before the app 
   const appScript = await holdAppScript(page);
   await page.reload({ waitUntil: 'commit' });
   await appScript.isHeld;
-  // Only index.html and its stylesheet have run: the app has not rendered anything yet.
-  await expect(page.locator('#root')).toBeEmpty();
+  // Only index.html and its stylesheet have run: the app has not rendered anything yet, and the
+  // Polish page drawn into the HTML at build time is not shown to her (scripts/vite-prerender.ts).
+  await expect(page.locator('#root')).toBeHidden();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'pink-black');
   await expect(page.locator('body')).toHaveCSS('font-size', BODY_FONT.largest);

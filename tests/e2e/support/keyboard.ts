@@ -27,8 +27,10 @@ export async function expectVisibleFocus(element: Locator): Promise<void> {
  * default bound crosses the header and a login card; more means focus is lost somewhere.
  */
 export async function tabTo(page: Page, target: Locator, maxTabs = 15): Promise<void> {
-  // She starts tabbing once she sees what she is after: a page's heading comes before its data.
+  // She starts tabbing once she sees what she is after: a page's heading comes before its data,
+  // and a public page's picture drawn at build time before the app that takes keys.
   await target.waitFor();
+  await expectAppStarted(page);
   let previous = 'the start';
   for (let presses = 0; presses < maxTabs; presses += 1) {
     await page.keyboard.press('Tab');
@@ -44,4 +46,12 @@ export async function tabTo(page: Page, target: Locator, maxTabs = 15): Promise<
     if (await target.evaluate((node) => node === document.activeElement)) return;
   }
   throw new Error(`${maxTabs} presses of Tab never reached ${target.toString()}`);
+}
+
+/**
+ * A public page arrives drawn into its HTML (scripts/vite-prerender.ts) and takes keys only once
+ * the app has replaced that picture (`inert` until then): a journey by keys alone starts there.
+ */
+export async function expectAppStarted(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
 }

@@ -1,0 +1,32 @@
+import { prerender } from 'react-dom/static';
+import { Router } from 'wouter';
+import { startIntl } from '../lib/intl';
+import { App } from '../app/App';
+import { preloadPage } from '../app/pages';
+import { routeForPath } from '../routes/paths';
+import { CookieDialogPicture } from './CookieDialogPicture';
+
+/**
+ * The markup of the whole app on `path` for a first visit, in the default language, with the
+ * cookie dialog of a first visit, run at build time in Node (scripts/vite-prerender.ts). The page's code is loaded first: a component that
+ * suspended would come out as hidden markup that only React's inline scripts reveal, and the
+ * Content-Security-Policy allows no such script.
+ */
+export async function renderPublicPage(path: string): Promise<string> {
+  const route = routeForPath(path)?.route;
+  if (route?.access !== 'public') throw new Error(`${path} is not a public page`);
+  await Promise.all([startIntl(), preloadPage(route.name)]);
+  const { prelude } = await prerender(
+    <>
+      <Router ssrPath={path}>
+        <App />
+      </Router>
+      <CookieDialogPicture />
+    </>,
+    // React moves a large boundary's content out of place for streaming, behind the same scripts.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const markup = await new Response(prelude).text();
+  if (/<script/i.test(markup)) throw new Error(`${path}: a part of the page suspended while it was drawn at build time`);
+  return markup;
+}

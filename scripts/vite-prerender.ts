@@ -1,0 +1,88 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { ROUTES } from '../client/routes/paths';
+
+/**
+ * Writes each public page, as the app first renders it in Polish, into a copy of the built
+ * index.html (`prerendered/<route>.html`, listed in `prerendered/pages.json` by path), which the
+ * server sends for that path (server/lib/prerendered-pages.ts). A phone then paints the page as
+ * soon as the HTML has arrived instead of after the app's code has loaded and run (issue 16,
+ * Lighthouse). The app replaces the markup at its first render (main.tsx): `createRoot`, not
+ * hydration, as the visitor's language, session or stored choices may differ from the build's.
+ *
+ * The copy is only a picture until then: `inert` keeps its links and forms from being used (a
+ * form sent before the app runs would be a plain GET with its fields in the URL), and
+ * `data-prerendered` on <html> hides it when the stored language is not Polish (styles/base.css).
+ * It has no modulepreload links: its scripts download once it is painted, not beside the HTML on
+ * a phone's slow link (scripts/vite-start-after-paint.ts; the pre-paint script waits likewise
+ * with the catalog).
+ * Pages with a parameter in the path (a reset link's token) get the plain index.html.
+ */
+const PRERENDER_DIR = 'prerendered';
+const PRERENDER_LIST = 'pages.json';
+const ROOT = '<div id="root"></div>';
+const HTML_TAG = /<html\b/;
+
+/** index.html with `markup` in its root element, as the browser's first paint of the page. */
+export function pageHtml(indexHtml: string, markup: string): string {
+  if (!indexHtml.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to fill`);
+  if (!HTML_TAG.test(indexHtml)) throw new Error('index.html has no <html> element');
+  return indexHtml
+    .replace(HTML_TAG, '<html data-prerendered')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(ROOT, () => `<div id="root" inert>${markup}</div>`);
+}
+
+function prerenderablePaths(): { name: string; path: string }[] {
+  return ROUTES.filter((route) => route.access === 'public' && !route.path.includes(':')).map(({ name, path }) => ({ name, path }));
+}
+
+async function prerenderAll(config: ResolvedConfig): Promise<void> {
+  const outDir = path.resolve(config.root, config.build.outDir);
+  const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  // The client's own modules run in Node through Vite (JSX, JSON, the @common alias); CSS is skipped.
+  const vite = await createServer({
+    configFile: false,
+    root: config.root,
+    mode: 'production',
+    logLevel: 'error',
+    resolve: { alias: config.resolve.alias },
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    // workbox-window is CommonJS, which Node's ESM loader cannot take named exports from.
+    ssr: { noExternal: ['workbox-window'] },
+  });
+  try {
+    const { renderPublicPage } = (await vite.ssrLoadModule(
+      '/prerender/render-public-page.tsx',
+    )) as typeof import('../client/prerender/render-public-page');
+    const dir = path.join(outDir, PRERENDER_DIR);
+    mkdirSync(dir, { recursive: true });
+    const list: Record<string, string> = {};
+    for (const page of prerenderablePaths()) {
+      writeFileSync(path.join(dir, `${page.name}.html`), pageHtml(indexHtml, await renderPublicPage(page.path)));
+      list[page.path] = `${page.name}.html`;
+    }
+    writeFileSync(path.join(dir, PRERENDER_LIST), JSON.stringify(list, null, 2));
+  } finally {
+    await vite.close();
+  }
+}
+
+export function prerenderPublicPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-public-pages',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'pre',
+      handler: () => prerenderAll(config),
+    },
+  };
+}
