@@ -83,7 +83,8 @@ export async function measureLighthouse(clientDir: string): Promise<LighthouseRe
   const portal = await startPortal(port, { CLIENT_DIR: clientDir, THROTTLE: 'off' });
   const browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const pages = pagesToMeasure().filter((page) => !process.env.BENCH_LIGHTHOUSE_ONLY || page.path === process.env.BENCH_LIGHTHOUSE_ONLY);
+    const only = process.env.BENCH_LIGHTHOUSE_ONLY;
+    const pages = pagesToMeasure().filter((page) => !only || page.path === only || page.label === only);
     const result: LighthouseResult = pages.map((page) => ({ page: page.label, runs: [] }));
     for (let round = 0; round < RUNS; round++) {
       for (const [index, page] of pages.entries()) {

@@ -17,7 +17,7 @@ import { ROUTES } from '../client/routes/paths';
  * It has no modulepreload links: its scripts download once it is painted, not beside the HTML on
  * a phone's slow link (scripts/vite-start-after-paint.ts; the pre-paint script waits likewise
  * with the catalog).
- * Pages with a parameter in the path (a reset link's token) get the plain index.html.
+ * A page with a parameter in its path (a reset link's token) is drawn once, for every value of it.
  */
 const PRERENDER_DIR = 'prerendered';
 const PRERENDER_LIST = 'pages.json';
@@ -34,9 +34,21 @@ export function pageHtml(indexHtml: string, markup: string): string {
     .replace(ROOT, () => `<div id="root" inert>${markup}</div>`);
 }
 
-function prerenderablePaths(): { name: string; path: string }[] {
-  return ROUTES.filter((route) => route.access === 'public' && !route.path.includes(':')).map(({ name, path }) => ({ name, path }));
+/**
+ * Every public page, by its path pattern, and the path it is drawn at: a parameter (the only one
+ * is a reset link's token) drawn as PATH_PARAMETER, so the page shows what it shows for any
+ * well-formed link until the app has asked the server ("checking the link").
+ */
+function prerenderablePaths(): { name: string; pattern: string; path: string }[] {
+  return ROUTES.filter((route) => route.access === 'public').map(({ name, path }) => ({
+    name,
+    pattern: path,
+    path: path.replace(/:[^/]+/g, PATH_PARAMETER),
+  }));
 }
+
+/** What stands for a path parameter while a page is drawn (a token's shape); checked never to reach the markup. */
+const PATH_PARAMETER = '00000000-0000-4000-8000-000000000000';
 
 async function prerenderAll(config: ResolvedConfig): Promise<void> {
   const outDir = path.resolve(config.root, config.build.outDir);
@@ -62,8 +74,10 @@ async function prerenderAll(config: ResolvedConfig): Promise<void> {
     mkdirSync(dir, { recursive: true });
     const list: Record<string, string> = {};
     for (const page of prerenderablePaths()) {
-      writeFileSync(path.join(dir, `${page.name}.html`), pageHtml(indexHtml, await renderPublicPage(page.path)));
-      list[page.path] = `${page.name}.html`;
+      const markup = await renderPublicPage(page.path);
+      if (markup.includes(PATH_PARAMETER)) throw new Error(`${page.pattern}: the drawn page shows its path parameter`);
+      writeFileSync(path.join(dir, `${page.name}.html`), pageHtml(indexHtml, markup));
+      list[page.pattern] = `${page.name}.html`;
     }
     writeFileSync(path.join(dir, PRERENDER_LIST), JSON.stringify(list, null, 2));
   } finally {

@@ -11,18 +11,24 @@ afterEach(() => {
 });
 
 describe('the public pages drawn at build time', () => {
-  it('are read by their exact path from the list the build writes', () => {
+  it('are read by their path pattern from the list the build writes, a parameter matching one segment', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'portal-prerendered-'));
     mkdirSync(path.join(dir, 'prerendered'));
     writeFileSync(path.join(dir, 'prerendered', 'faq.html'), '<div id="root" inert>FAQ</div>');
-    writeFileSync(path.join(dir, 'prerendered', 'pages.json'), JSON.stringify({ '/faq': 'faq.html' }));
+    writeFileSync(path.join(dir, 'prerendered', 'change.html'), '<div id="root" inert>New password</div>');
+    writeFileSync(
+      path.join(dir, 'prerendered', 'pages.json'),
+      JSON.stringify({ '/faq': 'faq.html', '/change-password/:token': 'change.html' }),
+    );
     const pages = readPrerenderedPages(dir);
-    expect([...pages.keys()]).toEqual(['/faq']);
-    expect(pages.get('/faq')).toContain('FAQ');
+    const pageFor = (urlPath: string) => pages.find((page) => page.matches(urlPath))?.html;
+    expect(pageFor('/faq')).toContain('FAQ');
+    expect(pageFor('/change-password/4f9c0a1b2c')).toContain('New password');
+    for (const other of ['/faq/more', '/xfaq', '/change-password', '/change-password/a/b', '/']) expect(pageFor(other)).toBeUndefined();
   });
 
   it('are none for a build without them', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'portal-prerendered-'));
-    expect(readPrerenderedPages(dir).size).toBe(0);
+    expect(readPrerenderedPages(dir)).toEqual([]);
   });
 });

@@ -138,11 +138,11 @@ export function clientRouter(client: BuiltClient): Router {
   );
   const sendPage = pageAnswer(client.indexHtml);
   // A public page drawn at build time goes out with its content, painted before the app runs.
-  const sendPrerendered = new Map([...readPrerenderedPages(client.dir)].map(([urlPath, html]) => [urlPath, pageAnswer(html)]));
+  const drawn = readPrerenderedPages(client.dir).map((page) => ({ matches: page.matches, send: pageAnswer(page.html) }));
   router.get(/.*/, (req, res, next) => {
     if (!isPageRequest(req)) return next();
     setLoggedPath(res, '(spa)');
-    (sendPrerendered.get(req.path) ?? sendPage)(req, res);
+    (drawn.find((page) => page.matches(req.path))?.send ?? sendPage)(req, res);
   });
   return router;
 }
