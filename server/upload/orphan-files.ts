@@ -8,8 +8,8 @@ import { namedImageKeys } from './repo';
 const SWEEP_SECONDS = 60 * 60;
 
 /**
- * Images are moved into the store just before the transaction that records them, so a process
- * that dies between the two leaves a file no row names. This hourly job on the shared
+ * Images are renamed into the store inside the transaction that records them, so a process that
+ * dies between the rename and the commit leaves a file no row names. This hourly job on the shared
  * queue deletes such files once they are UNNAMED_AFTER_MS old (an hour). Answers how many it removed.
  */
 export async function removeOrphanImageFiles(deps: { db: Db; storage: FileStorage }, now: number): Promise<number> {

@@ -55,10 +55,10 @@ export type KeepOptions = { recordFates?: RecordFates; auditedLater?: boolean };
 /**
  * The one check-and-store of received files, for a multipart batch and for one resumable upload
  * alike (DECISIONS.md 15): the marker at 128-131 (a DICOMDIR is skipped), the header parsed, the
- * preamble zeroed, the files moved into the store, then a SOP instance stored once, the quota
- * checked under the patient's lock, and the rows and one DICOM_UPLOAD audit entry in one
- * transaction. If anything fails, the moved files are removed again, so the files leave either all
- * of their images or none. Answers the fate of each file, in the order of `files`; files it did not store
+ * preamble zeroed, a SOP instance stored once, the quota checked under the patient's lock, and
+ * the rows, the renames into the store and one DICOM_UPLOAD audit entry in one transaction. If
+ * anything fails, the renamed files are removed again, so the files leave either all of their
+ * images or none. Answers the fate of each file, in the order of `files`; files it did not store
  * stay where they were, for the caller to remove.
  */
 async function keepReceivedFiles(
@@ -79,25 +79,26 @@ async function keepReceivedFiles(
     else if (candidates.has(inspection.header.sopInstanceUid)) fates[index] = { outcome: 'duplicate' };
     else candidates.set(inspection.header.sopInstanceUid, { file, header: inspection.header, index });
   }
-  // Into the store before the transaction, which so holds neither her lock nor a connection while
-  // a bucket takes the bytes. What the transaction does not name is removed again (a crash in
-  // between leaves files no row names, which the store's sweep removes: orphan-files.ts).
-  const placed: (Candidate & { index: number; storageKey: string })[] = [];
+  for (const { file } of candidates.values()) await zeroPreamble(file.path);
+
+  const adopted: string[] = [];
   try {
-    for (const candidate of candidates.values()) {
-      await zeroPreamble(candidate.file.path);
-      const storageKey = deps.storage.newKey('dicom', '.dcm');
-      await deps.storage.adopt(candidate.file.path, storageKey);
-      placed.push({ ...candidate, storageKey });
-    }
-    let inserted = new Set<string>();
     await deps.db.transaction(async (trx) => {
       await lockUploadsOf(trx, uploader.userId);
       const { usedBytes, known } = await usageAndKnown(trx, uploader.personalDataId, [...candidates.keys()]);
-      const fresh = placed.filter(({ header }) => !known.has(header.sopInstanceUid));
+      const fresh = [...candidates.values()].filter(({ header }) => !known.has(header.sopInstanceUid));
       checkQuota(deps.limits, usedBytes, fresh);
-      const rows: NewInstance[] = fresh.map(({ file, header, storageKey }) => ({ ...header, storageKey, sizeBytes: file.size }));
-      inserted = await insertUploadedInstances(trx, uploader.personalDataId, uploader.userId, rows);
+      const rows: (NewInstance & { file: ReceivedFile })[] = fresh.map(({ file, header }) => ({
+        ...header,
+        file,
+        storageKey: deps.storage.newKey('dicom', '.dcm'),
+        sizeBytes: file.size,
+      }));
+      const inserted = await insertUploadedInstances(trx, uploader.personalDataId, uploader.userId, rows);
+      for (const row of rows.filter((row) => inserted.has(row.sopInstanceUid))) {
+        await deps.storage.adopt(row.file.path, row.storageKey);
+        adopted.push(row.storageKey);
+      }
       for (const { header, index } of candidates.values()) {
         fates[index] = { outcome: inserted.has(header.sopInstanceUid) ? 'stored' : 'duplicate' };
       }
@@ -112,9 +113,8 @@ async function keepReceivedFiles(
       }
       await recordFates?.(trx, fates);
     });
-    for (const { header, storageKey } of placed) if (!inserted.has(header.sopInstanceUid)) await deps.storage.remove(storageKey);
   } catch (error) {
-    for (const { storageKey } of placed) await deps.storage.remove(storageKey);
+    for (const key of adopted) await deps.storage.remove(key);
     throw error;
   }
   return fates;
