@@ -102,9 +102,19 @@ export function createIsoService({ db, storage, isoJobs, config, clock }: IsoDep
  * the store) or, built before them, a whole image file. Undefined when the file is gone.
  */
 async function openDiscImage(storage: FileStorage, key: string): Promise<Pick<StoredFileDownload, 'sizeBytes' | 'open'> | undefined> {
-  const storedSize = await storage.sizeOf(key);
-  if (storedSize === undefined) return undefined;
-  if (!key.endsWith(VIRTUAL_DISC_EXTENSION)) return { sizeBytes: storedSize, open: (range) => storage.openRead(key, range) };
-  const disc = decodeVirtualImage(await storage.readBytes(key, 0, storedSize));
+  if (!key.endsWith(VIRTUAL_DISC_EXTENSION)) {
+    const storedSize = await storage.sizeOf(key);
+    return storedSize === undefined ? undefined : { sizeBytes: storedSize, open: (range) => storage.openRead(key, range) };
+  }
+  // One read of the small layout file per request (a download manager asks for many ranges).
+  const encoded = await storage.openRead(key).then(
+    async (stream) => Buffer.concat(await stream.toArray()),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    },
+  );
+  if (!encoded) return undefined;
+  const disc = decodeVirtualImage(encoded);
   return { sizeBytes: disc.size, open: async (range) => readVirtualImage(disc, (stored, part) => storage.openRead(stored, part), range) };
 }
