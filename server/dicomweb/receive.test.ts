@@ -13,6 +13,7 @@ beforeEach(() => {
 afterEach(() => rmSync(incomingDir, { recursive: true, force: true }));
 
 const BOUNDARY = 'xyz';
+const LARGE = { maxPartBytes: 100_000, maxParts: 10, maxRequestBytes: 1_000_000 };
 
 function body(parts: { bytes: Buffer; contentType?: string }[], final = true): Buffer {
   const chunks = parts.flatMap((part) => [
@@ -31,11 +32,17 @@ function stream(bytes: Buffer, size = 7): Readable {
   return Readable.from(chunks);
 }
 
-type Seen = Omit<ReceivedPart, 'path'> & { bytes?: string };
+/** What a part's file holds: its first 128 bytes (a DICOM preamble) written as zeros. */
+const blankPreamble = (sent: string) => '\0'.repeat(Math.min(128, sent.length)) + sent.slice(128);
+
+type Seen = Omit<ReceivedPart, 'path' | 'head'> & { bytes?: string };
 
 async function receive(bytes: Buffer, limits = { maxPartBytes: 1000, maxParts: 10, maxRequestBytes: 100_000 }): Promise<Seen[]> {
   return withReceivedParts(stream(bytes), BOUNDARY, incomingDir, limits, async (parts) =>
-    parts.map(({ path: partPath, ...part }) => ({ ...part, ...(!part.refused && { bytes: readFileSync(partPath, 'latin1') }) })),
+    parts.map(({ path: partPath, head: _head, ...part }) => ({
+      ...part,
+      ...(!part.refused && { bytes: readFileSync(partPath, 'latin1') }),
+    })),
   );
 }
 
@@ -50,10 +57,19 @@ describe('withReceivedParts', () => {
       },
     );
     expect(seen).toEqual([
-      { index: 0, contentType: 'application/dicom', size: 5, bytes: 'first' },
-      { index: 1, contentType: undefined, size: 3000, bytes: 'b'.repeat(3000) },
+      { index: 0, contentType: 'application/dicom', size: 5, bytes: blankPreamble('first') },
+      { index: 1, contentType: undefined, size: 3000, bytes: blankPreamble('b'.repeat(3000)) },
     ]);
     expect(readdirSync(incomingDir)).toEqual([]);
+  });
+
+  it('writes the first 128 bytes (a DICOM preamble) as zeros and keeps the first bytes as sent in memory', async () => {
+    const sent = Buffer.concat([Buffer.alloc(128, 'p'), Buffer.from('DICM'), Buffer.alloc(70_000, 'h')]);
+    const [part] = await withReceivedParts(stream(body([{ bytes: sent }]), 1000), BOUNDARY, incomingDir, LARGE, async (parts) =>
+      parts.map((received) => ({ onDisk: readFileSync(received.path), head: received.head })),
+    );
+    expect(part!.onDisk).toEqual(Buffer.concat([Buffer.alloc(128), sent.subarray(128)]));
+    expect(part!.head).toEqual(sent.subarray(0, 64 * 1024));
   });
 
   it('reports a part over the size limit and parts past the count as refused, keeping the others', async () => {
@@ -64,7 +80,7 @@ describe('withReceivedParts', () => {
     });
     expect(seen).toEqual([
       { index: 0, contentType: undefined, size: 1001, refused: 'too_large' },
-      { index: 1, contentType: undefined, size: 2, bytes: 'ok' },
+      { index: 1, contentType: undefined, size: 2, bytes: blankPreamble('ok') },
       { index: 2, contentType: undefined, size: 0, refused: 'too_many' },
     ]);
   });

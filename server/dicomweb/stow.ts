@@ -1,16 +1,14 @@
-import { open } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { DICOM_MARKER_OFFSET } from '../../common/types/upload';
 import type { Db } from '../db';
 import { invalidatePatientIsoImages } from '../iso';
 import { errorForLog } from '../lib/logger';
 import type { FileStorage } from '../lib/storage';
-import { inspectDicomFile, type DicomHeader } from '../upload/dicom-header';
+import { inspectParsed, type DicomHeader } from '../upload/dicom-header';
 import { sequence, TAGS, text, number, type DicomJsonDataset } from './dicom-json';
-import { parseMediaType } from './multipart-related';
+import { parseMediaType } from '../lib/multipart/parser';
 import type { ReceivedPart } from './receive';
 import { insertStowedInstances, screeningByAccession, type AccessionScreening, type StowedInstance } from './repo';
-import { pixelDataMatchesTransferSyntax, readStowHeader } from './stow-header';
+import { pixelDataMatchesTransferSyntax, stowHeaderOf } from './stow-header';
 
 /**
  * Failure Reason (0008,1197) codes of a refused instance (PS3.18 10.5.3.1, PS3.4 B.2.3):
@@ -89,9 +87,8 @@ async function checkPart(
   const partType = part.contentType === undefined ? undefined : parseMediaType(part.contentType);
   if (part.contentType !== undefined && partType?.type !== 'application/dicom') return failed(FAILURE.cannotUnderstand);
 
-  const inspection = await inspectDicomFile(part.path, part.size, `part-${part.index}.dcm`);
-  const stowHeader =
-    inspection.kind === 'refused' && inspection.reason === 'not_dicom' ? undefined : await readStowHeader(part.path, part.size);
+  const { inspection, dataSet } = await inspectParsed(part.path, part.size, `part-${part.index}.dcm`, part.head);
+  const stowHeader = dataSet && stowHeaderOf(dataSet);
   if (inspection.kind === 'refused') {
     const reason =
       inspection.reason === 'not_image' || inspection.reason === 'dicomdir' ? FAILURE.notMatchingSopClass : FAILURE.cannotUnderstand;
@@ -117,7 +114,6 @@ async function storeTogether(deps: StowDeps, stower: Stower, ready: Ready[]): Pr
   const placed: { instance: Ready; storageKey: string }[] = [];
   for (const instance of ready) {
     try {
-      await zeroPreamble(instance.part.path);
       const storageKey = deps.storage.newKey('dicom', '.dcm');
       await deps.storage.adopt(instance.part.path, storageKey);
       placed.push({ instance, storageKey });
@@ -166,16 +162,6 @@ function memoized<T>(lookUp: (key: string) => Promise<T>): (key: string) => Prom
 function processingFailure(deps: StowDeps, error: unknown): PartOutcome {
   deps.logger.error({ err: errorForLog(error) }, 'STOW-RS instance not stored');
   return { kind: 'failed', reason: FAILURE.processingFailure, sopClassUid: undefined, sopInstanceUid: undefined };
-}
-
-/** The 128-byte preamble may carry executable content (PS3.10 7.5): zeroed in place before storing. */
-async function zeroPreamble(filePath: string): Promise<void> {
-  const handle = await open(filePath, 'r+');
-  try {
-    await handle.write(Buffer.alloc(DICOM_MARKER_OFFSET), 0, DICOM_MARKER_OFFSET, 0);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** The Store Instances Response Module (PS3.18 10.5.3): 200 all stored, 202 some failed, 409 none stored. */

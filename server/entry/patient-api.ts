@@ -23,7 +23,7 @@ import { surveyRouter } from '../survey/routes';
 import { uploadRouter } from '../upload/routes';
 import { userRouter } from '../user/routes';
 
-/** Every JSON call of the portal is a small form; uploads go through multer, not this parser. */
+/** Every JSON call of the portal is a small form; uploads stream through their own multipart reader (server/lib/multipart), not this parser. */
 const JSON_BODY_LIMIT = '64kb';
 
 /**

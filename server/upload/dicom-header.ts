@@ -1,6 +1,6 @@
-import { open, type FileHandle } from 'node:fs/promises';
 import dicomParser, { type DataSet } from 'dicom-parser';
 import { DICOM_MARKER, DICOM_MARKER_OFFSET, type UploadRefusalReason } from '../../common/types/upload';
+import { FileBytes } from './file-bytes';
 
 /** What the portal records of one uploaded image (the columns of `dicom_instances`). */
 export type DicomHeader = {
@@ -14,6 +14,11 @@ export type DicomHeader = {
 };
 
 export type Inspection = { kind: 'image'; header: DicomHeader } | { kind: 'refused'; reason: UploadRefusalReason };
+/**
+ * The inspection with the header as parsed (up to the pixel data), for a caller that reads more
+ * of it; for a refused file what could be parsed of it, if anything.
+ */
+type ParsedInspection = { inspection: Inspection; dataSet?: DataSet };
 
 /** Media Storage Directory Storage: a DICOMDIR, an index of a disc, never an image. */
 const MEDIA_DIRECTORY_SOP_CLASS = '1.2.840.10008.1.3.10';
@@ -37,31 +42,37 @@ const MAX_MODALITY_LENGTH = 16;
 /**
  * Decides whether an uploaded file is a storable DICOM image and reads what the portal keeps of
  * it (DECISIONS.md 15). `clientName` is used only to recognise a file called DICOMDIR; `size` is
- * the file's length on disk, against which the pixel data must be complete.
+ * the file's length on disk, against which the pixel data must be complete. `head`: its first
+ * bytes, when the receiver kept them in memory; the file is opened only for what lies beyond.
  */
-export async function inspectDicomFile(filePath: string, size: number, clientName: string): Promise<Inspection> {
-  const handle = await open(filePath, 'r');
+export async function inspectDicomFile(filePath: string, size: number, clientName: string, head?: Buffer): Promise<Inspection> {
+  return (await inspectParsed(filePath, size, clientName, head)).inspection;
+}
+
+/** The same, with the parsed header (STOW-RS reads more of it: server/dicomweb/stow-header.ts). */
+export async function inspectParsed(filePath: string, size: number, clientName: string, head?: Buffer): Promise<ParsedInspection> {
+  const bytes = new FileBytes(filePath, size, head);
   try {
-    return await inspect(handle, size, clientName);
+    return await inspect(bytes, clientName);
   } finally {
-    await handle.close();
+    await bytes.close();
   }
 }
 
-async function inspect(handle: FileHandle, size: number, clientName: string): Promise<Inspection> {
-  if (!(await hasMarker(handle, size))) return refused('not_dicom');
+async function inspect(bytes: FileBytes, clientName: string): Promise<ParsedInspection> {
+  if (!(await hasMarker(bytes))) return refused('not_dicom');
   if (baseName(clientName).toUpperCase() === 'DICOMDIR') return refused('dicomdir');
 
-  const dataSet = await readHeader(handle, size);
-  if (!dataSet) return refused('unreadable');
+  const { dataSet, complete } = await readHeader(bytes);
+  if (!dataSet || !complete) return refused('unreadable', dataSet);
   const sopClassUid = dataSet.string('x00080016') ?? dataSet.string('x00020002');
-  if (sopClassUid === MEDIA_DIRECTORY_SOP_CLASS) return refused('dicomdir');
+  if (sopClassUid === MEDIA_DIRECTORY_SOP_CLASS) return refused('dicomdir', dataSet);
 
   const pixelData = dataSet.elements[PIXEL_DATA] ?? OTHER_PIXEL_DATA.map((tag) => dataSet.elements[tag]).find(Boolean);
-  if (!pixelData) return refused('not_image');
+  if (!pixelData) return refused('not_image', dataSet);
   // A deflated data set is checked by inflating it whole: a cut stream fails in the parser.
   const deflated = dataSet.string('x00020010') === DEFLATED_TRANSFER_SYNTAX;
-  if (!deflated && !(await pixelDataComplete(handle, size, pixelData))) return refused('unreadable');
+  if (!deflated && !(await pixelDataComplete(bytes, pixelData))) return refused('unreadable', dataSet);
 
   const header = {
     sopClassUid,
@@ -69,9 +80,9 @@ async function inspect(handle: FileHandle, size: number, clientName: string): Pr
     studyInstanceUid: dataSet.string('x0020000d'),
     seriesInstanceUid: dataSet.string('x0020000e'),
   };
-  if (!Object.values(header).every(isUid)) return refused('unreadable');
+  if (!Object.values(header).every(isUid)) return refused('unreadable', dataSet);
   const modality = dataSet.string('x00080060')?.trim();
-  return {
+  const image: Inspection = {
     kind: 'image',
     header: {
       ...(header as Record<keyof typeof header, string>),
@@ -79,40 +90,43 @@ async function inspect(handle: FileHandle, size: number, clientName: string): Pr
       studyDate: calendarDate(dataSet.string('x00080020')),
     },
   };
+  return { inspection: image, dataSet };
 }
 
-function refused(reason: UploadRefusalReason): Inspection {
-  return { kind: 'refused', reason };
+function refused(reason: UploadRefusalReason, dataSet?: DataSet): ParsedInspection {
+  return { inspection: { kind: 'refused', reason }, dataSet };
 }
 
 /** Only the four marker bytes are read (DECISIONS.md 15). */
-async function hasMarker(handle: FileHandle, size: number): Promise<boolean> {
-  if (size < DICOM_MARKER_OFFSET + DICOM_MARKER.length) return false;
-  const marker = await readAt(handle, DICOM_MARKER_OFFSET, DICOM_MARKER.length);
+async function hasMarker(bytes: FileBytes): Promise<boolean> {
+  if (bytes.size < DICOM_MARKER_OFFSET + DICOM_MARKER.length) return false;
+  const marker = await bytes.read(DICOM_MARKER_OFFSET, DICOM_MARKER.length);
   return marker.toString('latin1') === DICOM_MARKER;
 }
 
 /**
  * Parses up to the pixel data. A slice that ends mid-element fails or stops short of the pixel
- * data, so the slice grows until the pixel data is reached or the whole file was read.
+ * data, so the slice grows until the pixel data is reached or the whole file was read. Not
+ * `complete`: the header could not be read whole; `dataSet` is then what was parsed before the
+ * parser failed, if anything (enough to name the instance in an answer).
  */
-async function readHeader(handle: FileHandle, size: number): Promise<DataSet | undefined> {
-  let length = Math.min(size, FIRST_READ_BYTES);
+async function readHeader(bytes: FileBytes): Promise<{ dataSet: DataSet | undefined; complete: boolean }> {
+  let length = Math.min(bytes.size, FIRST_READ_BYTES);
   for (;;) {
-    const dataSet = tryParse(await readAt(handle, 0, length));
-    const wholeFile = length === size;
-    if (dataSet && (dataSet.elements[PIXEL_DATA] || wholeFile)) return dataSet;
-    if (wholeFile || length >= MAX_HEADER_BYTES) return undefined;
-    length = Math.min(size, length * 4, MAX_HEADER_BYTES);
+    const { dataSet, failed } = tryParse(await bytes.read(0, length));
+    const wholeFile = length === bytes.size;
+    if (dataSet && !failed && (dataSet.elements[PIXEL_DATA] || wholeFile)) return { dataSet, complete: true };
+    if (wholeFile || length >= MAX_HEADER_BYTES) return { dataSet, complete: false };
+    length = Math.min(bytes.size, length * 4, MAX_HEADER_BYTES);
   }
 }
 
-function tryParse(bytes: Buffer): DataSet | undefined {
+function tryParse(bytes: Buffer): { dataSet: DataSet | undefined; failed: boolean } {
   try {
-    return dicomParser.parseDicom(bytes, { untilTag: PIXEL_DATA });
-  } catch {
-    // dicom-parser throws strings and objects as well as errors; any of them means "not parsed".
-    return undefined;
+    return { dataSet: dicomParser.parseDicom(bytes, { untilTag: PIXEL_DATA }), failed: false };
+  } catch (error) {
+    // dicom-parser throws strings and objects as well as errors, some with the part it parsed.
+    return { dataSet: (error as { dataSet?: DataSet } | undefined)?.dataSet, failed: true };
   }
 }
 
@@ -121,9 +135,9 @@ function tryParse(bytes: Buffer): DataSet | undefined {
  * a value of known length must fit the file; encapsulated (compressed) pixel data must end with
  * its sequence delimiter after whole fragments.
  */
-async function pixelDataComplete(handle: FileHandle, size: number, element: dicomParser.Element): Promise<boolean> {
-  if (element.length !== UNDEFINED_LENGTH) return element.dataOffset + element.length <= size;
-  return encapsulatedPixelDataEnds(handle, size, element.dataOffset);
+async function pixelDataComplete(bytes: FileBytes, element: dicomParser.Element): Promise<boolean> {
+  if (element.length !== UNDEFINED_LENGTH) return element.dataOffset + element.length <= bytes.size;
+  return encapsulatedPixelDataEnds(bytes, element.dataOffset);
 }
 
 const ITEM_GROUP = 0xfffe;
@@ -133,16 +147,15 @@ const ITEM_HEADER_BYTES = 8;
 const WINDOW_BYTES = 64 * 1024;
 
 /** Walks the fragment items (headers only, through a small window) to the sequence delimiter. */
-async function encapsulatedPixelDataEnds(handle: FileHandle, size: number, start: number): Promise<boolean> {
-  const window = Buffer.alloc(WINDOW_BYTES);
+async function encapsulatedPixelDataEnds(bytes: FileBytes, start: number): Promise<boolean> {
+  let window: Buffer = Buffer.alloc(0);
   let windowStart = 0;
-  let windowLength = 0;
   let position = start;
-  while (position + ITEM_HEADER_BYTES <= size) {
-    if (position < windowStart || position + ITEM_HEADER_BYTES > windowStart + windowLength) {
+  while (position + ITEM_HEADER_BYTES <= bytes.size) {
+    if (position < windowStart || position + ITEM_HEADER_BYTES > windowStart + window.length) {
       windowStart = position;
-      windowLength = (await handle.read(window, 0, WINDOW_BYTES, position)).bytesRead;
-      if (windowLength < ITEM_HEADER_BYTES) return false;
+      window = await bytes.read(position, WINDOW_BYTES);
+      if (window.length < ITEM_HEADER_BYTES) return false;
     }
     const offset = position - windowStart;
     const group = window.readUInt16LE(offset);
@@ -154,12 +167,6 @@ async function encapsulatedPixelDataEnds(handle: FileHandle, size: number, start
     position += ITEM_HEADER_BYTES + length;
   }
   return false;
-}
-
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  return buffer.subarray(0, bytesRead);
 }
 
 function isUid(value: string | undefined): value is string {

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Request, Response } from 'express';
-import multer, { MulterError } from 'multer';
+import type { Request } from 'express';
 import type { UploadLimits } from '../../common/types/upload';
+import { DICOM_MARKER_OFFSET } from '../../common/types/upload';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import type { JobQueue } from '../lib/job-queue';
-import { PartHeaderSanitizer, UNNAMEABLE_MARK } from './part-header-sanitizer';
+import { PartFile } from '../lib/multipart/part-file';
+import { MultipartParser, parseContentDisposition, parseMediaType } from '../lib/multipart/parser';
+import { readMultipartBody } from '../lib/multipart/read-body';
 import { RESUMABLE_FOLDER } from './resumable/layout';
 
 /** The multipart field that carries the files (docs/api.md "DICOM upload"). */
@@ -28,8 +30,10 @@ type RequestLimits = Pick<UploadLimits, 'maxFileBytes' | 'maxFilesPerRequest' | 
 /**
  * One file of the request, written under a generated name; `clientName` never becomes a path.
  * `unnameable`: its name held a control character (it is refused, reason `bad_name`).
+ * `head`: its first bytes as sent, when it came through this receiver, which wrote its preamble
+ * blank; a file without one (a resumable upload's) still has its preamble as sent.
  */
-export type ReceivedFile = { path: string; size: number; clientName: string; unnameable?: boolean };
+export type ReceivedFile = { path: string; size: number; clientName: string; unnameable?: boolean; head?: Buffer };
 
 /**
  * Streams the request's files to disk (never to memory) in a directory of its own under
@@ -39,16 +43,15 @@ export type ReceivedFile = { path: string; size: number; clientName: string; unn
  */
 export async function withReceivedFiles<T>(
   req: Request,
-  res: Response,
   incomingDir: string,
   limits: RequestLimits,
   work: (files: ReceivedFile[]) => Promise<T>,
 ): Promise<T> {
-  checkEnvelope(req, limits);
+  const boundary = checkEnvelope(req, limits);
   const directory = path.join(incomingDir, randomUUID());
   await mkdir(directory, { recursive: true });
   try {
-    const files = await receive(req, res, directory, limits);
+    const files = await receive(req, boundary, directory, limits);
     if (files.length === 0) throw new AppError(400, 'UPLOAD_NO_FILES');
     return await work(files);
   } finally {
@@ -56,70 +59,118 @@ export async function withReceivedFiles<T>(
   }
 }
 
-/** Refuses before reading a byte of the body: what is not a bounded multipart body. */
-function checkEnvelope(req: Request, limits: RequestLimits): void {
-  if (!req.is('multipart/form-data')) throw new AppError(400, 'UPLOAD_BAD_REQUEST');
+/** Refuses before reading a byte of the body what is not a bounded multipart body; answers its boundary. */
+function checkEnvelope(req: Request, limits: RequestLimits): string {
+  const mediaType = parseMediaType(req.get('content-type') ?? '');
+  const boundary = mediaType?.parameters.get('boundary');
+  if (mediaType?.type !== 'multipart/form-data' || !boundary || !MultipartParser.isBoundary(boundary)) {
+    throw new AppError(400, 'UPLOAD_BAD_REQUEST');
+  }
   // Browsers always send the length of a FormData body; Node stops reading the body there, so the
   // declared length is a hard cap on what this request can write to disk.
   const declared = Number(req.get('content-length'));
   if (!req.get('content-length') || !Number.isSafeInteger(declared)) throw new AppError(400, 'UPLOAD_BAD_REQUEST');
   if (declared > limits.maxRequestBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', { maxRequestBytes: limits.maxRequestBytes });
+  return boundary;
 }
 
-/** multer 2 feeds busboy through this when given (its typings do not know it yet). */
-type MulterOptions = multer.Options & { streamHandler(req: Request, busboy: NodeJS.WritableStream): void };
+/** What the checks read from memory: a header of this size needs no second read of the file. */
+const HEAD_BYTES = 64 * 1024;
 
-async function receive(req: Request, res: Response, directory: string, limits: RequestLimits): Promise<ReceivedFile[]> {
-  const options: MulterOptions = {
-    // Multer's disk storage names each file with 16 random bytes in hex.
-    storage: multer.diskStorage({ destination: directory }),
-    limits: { fileSize: limits.maxFileBytes, files: limits.maxFilesPerRequest, fields: 0, fieldNameSize: 100, headerPairs: 100 },
-    // The browser's relative path (a folder upload) is only shown back in `refused`.
-    preservePath: true,
-    defParamCharset: 'utf8',
-    streamHandler: feedThroughSanitizer,
-  };
-  const upload = multer(options).array(UPLOAD_FIELD);
-  await new Promise<void>((resolve, reject) =>
-    upload(req, res, (error?: unknown) => (error ? reject(uploadError(error, limits)) : resolve())),
-  );
-  const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-  return files.map((file) => ({
-    path: file.path,
-    size: file.size,
-    clientName: displayName(file.originalname),
-    unnameable: file.originalname.includes(UNNAMEABLE_MARK),
-  }));
+type Receiving = { file: PartFile; name: string };
+
+/**
+ * The files of a multipart/form-data body (the browser's FormData), each written to a file of its
+ * own as it arrives, its preamble written blank. One file over the size limit, or one too many,
+ * refuses the whole request (the page splits a pick into batches that fit).
+ */
+async function receive(req: Request, boundary: string, directory: string, limits: RequestLimits): Promise<ReceivedFile[]> {
+  const files: ReceivedFile[] = [];
+  let current: Receiving | undefined;
+  try {
+    await readMultipartBody(req, new MultipartParser(boundary), {
+      part: async (headers) => {
+        const name = uploadedFileName(headers);
+        // A file input left empty sends a part without a name and without content.
+        if (name === '') return;
+        if (files.length >= limits.maxFilesPerRequest) {
+          throw new AppError(413, 'UPLOAD_TOO_MANY_FILES', { maxFilesPerRequest: limits.maxFilesPerRequest });
+        }
+        const filePath = path.join(directory, randomUUID());
+        current = { file: await PartFile.create(filePath, { headBytes: HEAD_BYTES, blankBytes: DICOM_MARKER_OFFSET }), name };
+      },
+      data: async (bytes) => {
+        if (!current) return;
+        if (current.file.size + bytes.length > limits.maxFileBytes) {
+          throw new AppError(413, 'UPLOAD_FILE_TOO_LARGE', { maxFileBytes: limits.maxFileBytes });
+        }
+        await current.file.write(bytes);
+      },
+      partEnd: async () => {
+        if (!current) return;
+        const { path: filePath, size, head } = await current.file.finish();
+        const unnameable = hasControlCharacter(current.name);
+        files.push({
+          path: filePath,
+          size,
+          head,
+          clientName: displayName(unnameable ? markControls(current.name) : current.name),
+          unnameable,
+        });
+        current = undefined;
+      },
+    });
+  } catch (error) {
+    await current?.file.discard();
+    throw uploadError(error);
+  }
+  return files;
 }
 
 /**
- * The body goes to busboy through PartHeaderSanitizer, so a file named with a control character
- * is refused alone instead of its whole batch. Once busboy is done (finished or failed), the
- * sanitizer lets go of it, as multer lets go of the request.
+ * The name the browser sent with a file of the `dicoms` field (its relative path in a folder
+ * upload, raw UTF-8 or RFC 5987's `filename*`); a part of another field, or one that is not a
+ * file, is a request the page never sends.
  */
-function feedThroughSanitizer(req: Request, busboy: NodeJS.WritableStream): void {
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(req.get('content-type') ?? '');
-  if (!boundary) {
-    req.pipe(busboy); // busboy refuses it, as before
-    return;
+function uploadedFileName(headers: Map<string, string>): string {
+  const disposition = parseContentDisposition(headers.get('content-disposition') ?? '');
+  const { parameters } = disposition ?? { parameters: new Map<string, string>() };
+  const name = extendedValue(parameters.get('filename*')) ?? parameters.get('filename');
+  if (disposition?.type !== 'form-data' || parameters.get('name') !== UPLOAD_FIELD || name === undefined) {
+    throw new AppError(400, 'UPLOAD_BAD_REQUEST');
   }
-  const sanitizer = new PartHeaderSanitizer(boundary[1] ?? boundary[2]!);
-  req.pipe(sanitizer).pipe(busboy);
-  busboy.once('close', () => sanitizer.unpipe(busboy));
-  busboy.once('error', () => sanitizer.unpipe(busboy));
+  return name;
+}
+
+/** `UTF-8''%e2%82%ac.dcm` -> `€.dcm`; undefined when absent or not decodable. */
+function extendedValue(value: string | undefined): string | undefined {
+  const match = /^utf-8'[^']*'(.*)$/i.exec(value ?? '');
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
+// A tab is whitespace in a header; every other C0 control and DEL make a name that cannot be shown.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+
+function hasControlCharacter(name: string): boolean {
+  return name.search(CONTROL) !== -1;
+}
+
+/** The name shown back for one that cannot be named: each control character a '?'. */
+function markControls(name: string): string {
+  return name.replace(CONTROL, '?');
 }
 
 /** Every failure of the body as the stable code of docs/api.md; a failing disk stays a 500. */
-function uploadError(error: unknown, limits: RequestLimits): unknown {
-  if (error instanceof MulterError) {
-    if (error.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'UPLOAD_FILE_TOO_LARGE', { maxFileBytes: limits.maxFileBytes });
-    if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_PART_COUNT') {
-      return new AppError(413, 'UPLOAD_TOO_MANY_FILES', { maxFilesPerRequest: limits.maxFilesPerRequest });
-    }
-    return new AppError(400, 'UPLOAD_BAD_REQUEST');
-  }
+function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
   const systemError = typeof error === 'object' && error !== null && 'syscall' in error;
-  // Anything else is a malformed or aborted body (busboy's "Unexpected end of form" ...).
+  // Anything else is a malformed or cut body (MultipartError, a connection reset mid-body).
   return systemError ? error : new AppError(400, 'UPLOAD_BAD_REQUEST');
 }
 
@@ -128,7 +179,6 @@ export function displayName(name: string): string {
   const printable = name
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replaceAll(UNNAMEABLE_MARK, '?')
     .trim();
   return printable.length > MAX_NAME_LENGTH ? `…${printable.slice(-(MAX_NAME_LENGTH - 1))}` : printable;
 }

@@ -18,7 +18,7 @@ export function uploadRouter(deps: UploadDeps): Router {
 
   router.post('/', async (req, res) => {
     const uploader = await uploaderFor(req);
-    const outcome = await withReceivedFiles(req, res, uploads.incomingDir, uploads.limits, (files) => uploads.store(uploader, files));
+    const outcome = await withReceivedFiles(req, uploads.incomingDir, uploads.limits, (files) => uploads.store(uploader, files));
     if (outcome.stored > 0) {
       // The images are stored; a disc image left stale is logged rather than reported as a failed upload.
       await uploads

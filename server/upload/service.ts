@@ -74,12 +74,13 @@ async function keepReceivedFiles(
       fates[index] = { outcome: 'refused', reason: 'bad_name' };
       continue;
     }
-    const inspection = await inspectDicomFile(file.path, file.size, file.clientName);
+    const inspection = await inspectDicomFile(file.path, file.size, file.clientName, file.head);
     if (inspection.kind === 'refused') fates[index] = { outcome: 'refused', reason: inspection.reason };
     else if (candidates.has(inspection.header.sopInstanceUid)) fates[index] = { outcome: 'duplicate' };
     else candidates.set(inspection.header.sopInstanceUid, { file, header: inspection.header, index });
   }
-  for (const { file } of candidates.values()) await zeroPreamble(file.path);
+  // The multipart receiver wrote its files' preambles blank already (a file with its head).
+  for (const { file } of candidates.values()) if (!file.head) await zeroPreamble(file.path);
 
   const adopted: string[] = [];
   try {

@@ -147,10 +147,17 @@ describe('POST /api/dicom with hostile or broken files', () => {
     expect(response.body).toEqual({ stored: 0, duplicates: 0, refused: [{ name: 'scan.dcm', reason: 'not_dicom' }] });
   });
 
+  it('shows a refused file by the name she gave it, in UTF-8', async () => {
+    const response = await postDicoms(patient, app.baseUrl, [{ name: 'badania/zażółć "gęślą".dcm', bytes: Buffer.from('x'.repeat(300)) }]);
+    expect(response.status).toBe(200);
+    // FormData sends a quote as %22 (the HTML standard's form encoding); the name is only shown.
+    expect(response.body).toEqual({ stored: 0, duplicates: 0, refused: [{ name: 'badania/zażółć %22gęślą%22.dcm', reason: 'not_dicom' }] });
+  });
+
   it('refuses only the file whose name holds a control character, and stores the rest of its batch', async () => {
     const image = corpusFile('dicomdirtests/98892001/CT5N/2062');
     const bytes = Buffer.from(image.bytes.toString('latin1').replaceAll('1194734704.16302.0.12', '1194734704.16302.8.12'), 'latin1');
-    // Raw in the part header (FormData escapes only CR, LF and quotes): busboy refused the whole body.
+    // Raw in the part header (FormData escapes only CR, LF and quotes): the whole body used to be refused.
     const response = await postDicoms(patient, app.baseUrl, [
       { name: 'folder/scan\u0001\u001b[31m.dcm', bytes: Buffer.from(image.bytes) },
       { name: 'folder/tab\u007f.dcm', bytes: Buffer.from('not dicom') },

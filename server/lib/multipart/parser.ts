@@ -1,8 +1,9 @@
 /**
- * A streaming reader of `multipart/related` bodies (RFC 2387, with the RFC 2046 framing), as
- * STOW-RS sends DICOM instances (PS3.18 10.5). Busboy reads only multipart/form-data, so this one
- * is the project's own: it is fed the body chunk by chunk and answers what it found in each, so
- * the caller can write a part's bytes to disk as they arrive and never holds a whole part.
+ * A streaming reader of multipart bodies (the RFC 2046 framing): `multipart/related` (RFC 2387),
+ * as STOW-RS sends DICOM instances (PS3.18 10.5), and `multipart/form-data` (RFC 7578), as a
+ * browser sends a patient's files. It is fed the body chunk by chunk and answers what it found in
+ * each, so the caller can write a part's bytes to disk as they arrive and never holds a whole part.
+ * The bytes of a `data` event are slices of the chunks fed in, not copies.
  */
 
 export type PartEvent = { kind: 'part'; headers: Map<string, string> } | { kind: 'data'; bytes: Buffer } | { kind: 'partEnd' };
@@ -16,7 +17,7 @@ const MAX_PREAMBLE_BYTES = 64 * 1024;
 
 type State = 'preamble' | 'boundaryLine' | 'headers' | 'body' | 'epilogue';
 
-export class MultipartRelatedParser {
+export class MultipartParser {
   /** `CRLF--boundary`: what ends a part's body and starts the next boundary line. */
   private readonly delimiter: Buffer;
   // The body may start with the first boundary line itself (no CRLF before it): a virtual CRLF
@@ -25,10 +26,16 @@ export class MultipartRelatedParser {
   private state: State = 'preamble';
   private skippedPreamble = 0;
 
+  /**
+   * RFC 2046 allows 70 characters, but Orthanc's DICOMweb client sends 73 (two UUIDs joined by a
+   * dash): a PACS's boundary is taken up to 200.
+   */
+  static isBoundary(boundary: string): boolean {
+    return /^[ -~]{1,200}$/.test(boundary) && !boundary.endsWith(' ');
+  }
+
   constructor(boundary: string) {
-    // RFC 2046 allows 70 characters, but Orthanc's DICOMweb client sends 73 (two UUIDs joined by
-    // a dash): a PACS's boundary is taken up to 200.
-    if (!/^[ -~]{1,200}$/.test(boundary) || boundary.endsWith(' ')) throw new MultipartError('Invalid boundary');
+    if (!MultipartParser.isBoundary(boundary)) throw new MultipartError('Invalid boundary');
     this.delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
   }
 
@@ -39,14 +46,30 @@ export class MultipartRelatedParser {
   /** The events the chunk completes, in order; the bytes of a `data` event are the caller's to keep. */
   write(chunk: Buffer): PartEvent[] {
     if (this.state === 'epilogue') return [];
-    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     const events: PartEvent[] = [];
+    this.pending = this.pending.length === 0 ? chunk : this.joinHeldBytes(chunk, events);
     for (;;) {
       const progressed = this.step(events);
       if (!progressed || this.finished) break;
     }
     if (this.finished) this.pending = Buffer.alloc(0);
     return events;
+  }
+
+  /**
+   * Inside a part's body the bytes held back are fewer than a delimiter's: whether they start one is
+   * decided against the chunk's first bytes alone, so the chunk itself is not copied. (A copy of
+   * every chunk cost an upload about a third of its CPU time, most of it in garbage collection.)
+   * Only a delimiter that straddles the two, or a chunk shorter than a delimiter, joins them.
+   */
+  private joinHeldBytes(chunk: Buffer, events: PartEvent[]): Buffer {
+    const held = this.pending;
+    if (this.state !== 'body' || chunk.length < this.delimiter.length) return Buffer.concat([held, chunk]);
+    const start = Buffer.concat([held, chunk.subarray(0, this.delimiter.length - 1)]);
+    const at = start.indexOf(this.delimiter);
+    if (at !== -1 && at < held.length) return Buffer.concat([held, chunk]);
+    events.push({ kind: 'data', bytes: held });
+    return chunk;
   }
 
   /** The body ended: anything but a completed final boundary is a cut or malformed body. */
@@ -110,7 +133,8 @@ export class MultipartRelatedParser {
       return false;
     }
     if (end > MAX_HEADER_BYTES) throw new MultipartError('Part headers too long');
-    const headers = parseHeaderBlock(this.pending.subarray(CRLF.length, end).toString('latin1'));
+    // UTF-8: browsers send a file's name in its raw UTF-8 bytes (the HTML standard's form encoding).
+    const headers = parseHeaderBlock(this.pending.subarray(CRLF.length, end).toString('utf8'));
     this.pending = this.pending.subarray(end + HEADER_END.length);
     this.state = 'body';
     events.push({ kind: 'part', headers });
@@ -130,7 +154,7 @@ export class MultipartRelatedParser {
     }
     if (at > 0) events.push({ kind: 'data', bytes: this.pending.subarray(0, at) });
     events.push({ kind: 'partEnd' });
-    this.pending = Buffer.from(this.pending.subarray(at + this.delimiter.length));
+    this.pending = this.pending.subarray(at + this.delimiter.length);
     this.state = 'boundaryLine';
     return true;
   }
@@ -155,12 +179,32 @@ function parseHeaderBlock(block: string): Map<string, string> {
 
 export type MediaType = { type: string; parameters: Map<string, string> };
 
+const TOKEN = "[!#$%&'*+.^`|~\\w-]+";
+const MEDIA_TYPE_START = new RegExp(`^\\s*(${TOKEN}/${TOKEN})\\s*`);
+const DISPOSITION_START = new RegExp(`^\\s*(${TOKEN})\\s*`);
+/** `; name=token` or `; name="quoted"`: sticky, each parameter read where the last one ended. */
+const parameterWith = (quoted: string) => new RegExp(`;\\s*(${TOKEN})\\s*=\\s*(?:${quoted}|([^;\\s]*))\\s*`, 'y');
+const ESCAPED_PARAMETER = parameterWith('"((?:[^"\\\\]|\\\\.)*)"');
+const RAW_PARAMETER = parameterWith('"([^"]*)"');
+
 /** `type/subtype; name=value; name="quoted value"`, names and the type in lower case. */
 export function parseMediaType(value: string): MediaType | undefined {
-  const match = /^\s*([!#$%&'*+.^`|~\w-]+\/[!#$%&'*+.^`|~\w-]+)\s*/.exec(value);
+  return parseHeaderValue(value, MEDIA_TYPE_START, ESCAPED_PARAMETER);
+}
+
+/**
+ * `form-data; name="dicoms"; filename="folder/IM0001"` (RFC 7578 4.2), read like a media type,
+ * except that a backslash is itself: browsers send names raw, escaping only `"`, CR and LF (as
+ * %22, %0D, %0A), so `..\scan.dcm` is a name with a backslash, not an escape.
+ */
+export function parseContentDisposition(value: string): MediaType | undefined {
+  return parseHeaderValue(value, DISPOSITION_START, RAW_PARAMETER);
+}
+
+function parseHeaderValue(value: string, start: RegExp, parameter: RegExp): MediaType | undefined {
+  const match = start.exec(value);
   if (!match) return undefined;
   const parameters = new Map<string, string>();
-  const parameter = /;\s*([!#$%&'*+.^`|~\w-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))\s*/y;
   let position = match[0].length;
   while (position < value.length) {
     parameter.lastIndex = position;
@@ -169,7 +213,8 @@ export function parseMediaType(value: string): MediaType | undefined {
       if (/^[;\s]*$/.test(value.slice(position))) break;
       return undefined;
     }
-    parameters.set(found[1]!.toLowerCase(), found[2] !== undefined ? found[2].replace(/\\(.)/g, '$1') : found[3]!);
+    const quoted = parameter === ESCAPED_PARAMETER ? found[2]?.replace(/\\(.)/g, '$1') : found[2];
+    parameters.set(found[1]!.toLowerCase(), quoted ?? found[3]!);
     position = parameter.lastIndex;
   }
   return { type: match[1]!.toLowerCase(), parameters };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MultipartError, MultipartRelatedParser, parseMediaType } from './multipart-related';
+import { MultipartError, MultipartParser, parseContentDisposition, parseMediaType } from './parser';
 
 type Part = { headers: Record<string, string>; body: string };
 
 /** Feeds `body` in the given pieces and collects the parts as the caller would see them. */
 function parse(boundary: string, pieces: Buffer[]): Part[] {
-  const parser = new MultipartRelatedParser(boundary);
+  const parser = new MultipartParser(boundary);
   const parts: Part[] = [];
   let current: { headers: Record<string, string>; chunks: Buffer[] } | undefined;
   for (const piece of pieces) {
@@ -45,7 +45,7 @@ const EXPECTED: Part[] = [
   { headers: {}, body: '' },
 ];
 
-describe('MultipartRelatedParser', () => {
+describe('MultipartParser', () => {
   it('reads the parts of a body in one chunk, skipping preamble and epilogue', () => {
     expect(parse(BOUNDARY, [BODY])).toEqual(EXPECTED);
   });
@@ -75,7 +75,7 @@ describe('MultipartRelatedParser', () => {
     );
     const parts = parse(boundary, [body]);
     expect(parts.map((part) => part.body.toString())).toEqual(['abc']);
-    expect(() => new MultipartRelatedParser('x'.repeat(201))).toThrow('Invalid boundary');
+    expect(() => new MultipartParser('x'.repeat(201))).toThrow('Invalid boundary');
   });
 
   it('reads a body that starts with CRLF before the first boundary, as dicomweb-client sends it', () => {
@@ -94,11 +94,28 @@ describe('MultipartRelatedParser', () => {
     expect(() => parse(BOUNDARY, [Buffer.from(`--${BOUNDARY}x\r\n\r\nabc\r\n--${BOUNDARY}--`)])).toThrow(MultipartError);
     expect(() => parse(BOUNDARY, [Buffer.from(`--${BOUNDARY}\r\nno colon\r\n\r\nabc\r\n--${BOUNDARY}--`)])).toThrow(MultipartError);
     expect(() => parse(BOUNDARY, [Buffer.alloc(100 * 1024, 'x')])).toThrow(MultipartError);
-    expect(() => new MultipartRelatedParser('')).toThrow(MultipartError);
+    expect(() => new MultipartParser('')).toThrow(MultipartError);
+  });
+
+  it('reads part headers as UTF-8, as browsers send file names', () => {
+    const body = Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f"; filename="zażółć.dcm"\r\n\r\nx\r\n--${BOUNDARY}--`,
+    );
+    expect(parse(BOUNDARY, [body])[0]!.headers['content-disposition']).toBe('form-data; name="f"; filename="zażółć.dcm"');
+  });
+
+  it('gives the bytes of a large part as slices of the chunks fed in, not copies', () => {
+    const parser = new MultipartParser(BOUNDARY);
+    parser.write(Buffer.from(`--${BOUNDARY}\r\n\r\n`));
+    const chunk = Buffer.alloc(1000, 1);
+    parser.write(chunk);
+    const next = Buffer.alloc(1000, 2);
+    const data = parser.write(next).flatMap((event) => (event.kind === 'data' ? [event.bytes] : []));
+    expect(data.at(-1)!.buffer).toBe(next.buffer);
   });
 
   it('gives bytes of large parts as they come, keeping back only what may start a delimiter', () => {
-    const parser = new MultipartRelatedParser(BOUNDARY);
+    const parser = new MultipartParser(BOUNDARY);
     parser.write(Buffer.from(`--${BOUNDARY}\r\n\r\n`));
     const events = parser.write(Buffer.alloc(1000, 1));
     const data = events.flatMap((event) => (event.kind === 'data' ? [event.bytes.length] : []));
@@ -119,7 +136,25 @@ describe('parseMediaType', () => {
   });
 });
 
-describe('MultipartRelatedParser with random binary parts', () => {
+describe('parseContentDisposition', () => {
+  it("reads a browser's file part: the name raw, backslashes and UTF-8 included", () => {
+    const parsed = parseContentDisposition('form-data; name="dicoms"; filename="..\\scan ąę\u0001.dcm"');
+    expect(parsed?.type).toBe('form-data');
+    expect(Object.fromEntries(parsed!.parameters)).toEqual({ name: 'dicoms', filename: '..\\scan ąę\u0001.dcm' });
+  });
+
+  it('reads the RFC 5987 form and parameters without quotes', () => {
+    const parsed = parseContentDisposition("form-data; name=dicoms; filename*=UTF-8''%C4%85.dcm");
+    expect(Object.fromEntries(parsed!.parameters)).toEqual({ name: 'dicoms', 'filename*': "UTF-8''%C4%85.dcm" });
+  });
+
+  it('refuses what is not a disposition', () => {
+    expect(parseContentDisposition('')).toBeUndefined();
+    expect(parseContentDisposition('form-data; =x')).toBeUndefined();
+  });
+});
+
+describe('MultipartParser with random binary parts', () => {
   it('gives back every byte of every part whatever the chunk sizes', () => {
     let state = 12345;
     const random = (below: number) => {

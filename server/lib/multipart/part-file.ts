@@ -1,0 +1,124 @@
+import { open, rm, type FileHandle } from 'node:fs/promises';
+
+/** Bytes gathered before they go to the disk in one `writev`, while the previous write runs. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+export type PartFileOptions = {
+  /** How many of the first bytes to keep in memory as they came, for the caller to read from. */
+  headBytes: number;
+  /** How many of the first bytes are written as zeros instead (a DICOM file's preamble). */
+  blankBytes?: number;
+};
+
+/** What a finished part left: its file, its length and its first bytes as they were sent. */
+export type WrittenPart = { path: string; size: number; head: Buffer };
+
+/**
+ * One part of a multipart body written to its own file as it arrives. The bytes given to `write`
+ * are kept by reference, not copied: up to 1 MB gathers while the previous batch is being
+ * written, so the network and the disk work at the same time and a request holds at most about
+ * 2 MB. The first `headBytes` stay in memory, so a caller reads a file's header without opening
+ * it again.
+ */
+export class PartFile {
+  size = 0;
+  private readonly headChunks: Buffer[] = [];
+  private headLength = 0;
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
+  private written = 0;
+  private writing: Promise<void> | undefined;
+  private failure: unknown;
+
+  private constructor(
+    readonly path: string,
+    private readonly handle: FileHandle,
+    private readonly options: PartFileOptions,
+  ) {}
+
+  static async create(filePath: string, options: PartFileOptions): Promise<PartFile> {
+    return new PartFile(filePath, await open(filePath, 'wx'), options);
+  }
+
+  /** Waits only when a batch is full and the previous one is still being written (backpressure). */
+  async write(bytes: Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.headLength < this.options.headBytes) {
+      const kept = bytes.subarray(0, this.options.headBytes - this.headLength);
+      this.headChunks.push(kept);
+      this.headLength += kept.length;
+    }
+    const blank = Math.max(0, Math.min((this.options.blankBytes ?? 0) - this.size, bytes.length));
+    this.size += bytes.length;
+    if (blank > 0) this.queue(Buffer.alloc(blank));
+    if (blank < bytes.length) this.queue(blank > 0 ? bytes.subarray(blank) : bytes);
+    if (this.batchBytes >= WRITE_BATCH_BYTES) {
+      await this.writing;
+      this.startWrite();
+    }
+  }
+
+  /** Everything written and the file closed. */
+  async finish(): Promise<WrittenPart> {
+    try {
+      await this.writing;
+      this.startWrite();
+      await this.writing;
+      if (this.failure) throw this.failure;
+    } finally {
+      await this.handle.close();
+    }
+    const head = this.headChunks.length === 1 ? this.headChunks[0]! : Buffer.concat(this.headChunks);
+    return { path: this.path, size: this.size, head };
+  }
+
+  /** Stops writing and removes the file (a part refused mid-way, or a body that failed). */
+  async discard(): Promise<void> {
+    await this.writing;
+    await this.handle.close().catch(() => undefined);
+    await rm(this.path, { force: true });
+  }
+
+  private queue(bytes: Buffer): void {
+    this.batch.push(bytes);
+    this.batchBytes += bytes.length;
+  }
+
+  private startWrite(): void {
+    if (this.batchBytes === 0 || this.failure) return;
+    const buffers = this.batch;
+    const position = this.written;
+    this.written += this.batchBytes;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.writing = writeAll(this.handle, buffers, position).catch((error: unknown) => {
+      this.failure = error;
+    });
+  }
+}
+
+/** `writev` may write less than it was given (a signal, a full disk): the rest is written again. */
+async function writeAll(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
+  let remaining = buffers;
+  let at = position;
+  while (remaining.length > 0) {
+    const { bytesWritten } = await handle.writev(remaining, at);
+    if (bytesWritten === 0) throw new Error('The disk took none of the bytes');
+    at += bytesWritten;
+    remaining = unwritten(remaining, bytesWritten);
+  }
+}
+
+function unwritten(buffers: Buffer[], bytesWritten: number): Buffer[] {
+  let skip = bytesWritten;
+  const rest: Buffer[] = [];
+  for (const buffer of buffers) {
+    if (skip >= buffer.length) {
+      skip -= buffer.length;
+      continue;
+    }
+    rest.push(skip > 0 ? buffer.subarray(skip) : buffer);
+    skip = 0;
+  }
+  return rest;
+}
