@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -128,8 +128,12 @@ export function createFileStorage(dataDir: string): LocalFileStorage {
     adopt: async (incomingPath, key) => {
       assertIncoming(incomingDir, incomingPath);
       const finalPath = pathOf(key);
-      await mkdir(path.dirname(finalPath), { recursive: true });
-      await rename(incomingPath, finalPath);
+      // The area's folder is there but for the first file: one rename, the folder made only if missing.
+      await rename(incomingPath, finalPath).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !existsSync(incomingPath)) throw error;
+        await mkdir(path.dirname(finalPath), { recursive: true });
+        await rename(incomingPath, finalPath);
+      });
     },
     openRead: async (key, range) => {
       // Opened before the stream is handed over, so a missing file rejects here, before a response starts.
