@@ -1,16 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database';
 import { loadConfig } from '../config';
+import type { Db } from '../db';
 import { startJobQueue, type JobQueue } from './job-queue';
 import { createLogger } from './logger';
 
+const TEST_ENV = { SESSION_SECRET: 'x'.repeat(32), ACCESS_CODE_SECRET: 'y'.repeat(32), NODE_ENV: 'test', LOG_LEVEL: 'silent' };
 let database: TestDatabase;
+
+/** `db`, but every statement sent on a connection it lends is noted in `sent` (how pg-boss runs its SQL). */
+function countingQueries(db: Db, sent: string[]): Db {
+  const lent = new WeakMap<object, Connection>();
+  type Connection = { query(text: string, values?: unknown[]): Promise<unknown> };
+  const client = new Proxy(db.client, {
+    get(target, property) {
+      if (property === 'acquireConnection') {
+        return async () => {
+          const connection = (await target.acquireConnection()) as Connection;
+          const noting = { query: (text: string, values?: unknown[]) => (sent.push(text), connection.query(text, values)) };
+          lent.set(noting, connection);
+          return noting;
+        };
+      }
+      if (property === 'releaseConnection') return (connection: object) => target.releaseConnection(lent.get(connection) ?? connection);
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return new Proxy(db, { get: (target, property) => (property === 'client' ? client : Reflect.get(target, property)) });
+}
 let queue: JobQueue;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ SESSION_SECRET: 'x'.repeat(32), ACCESS_CODE_SECRET: 'y'.repeat(32), NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  queue = startJobQueue({ db: database.db, logger: createLogger(config) });
+  queue = startJobQueue({ db: database.db, logger: createLogger(loadConfig(TEST_ENV)) });
 });
 afterAll(async () => {
   await queue?.stop();
@@ -27,6 +50,28 @@ describe('job queue', () => {
     const deadline = Date.now() + 15_000;
     while (runs < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(runs).toBeGreaterThanOrEqual(3);
+  });
+
+  it('runs an hourly task at start at once, then leaves the database alone until its next run', async () => {
+    await queue.boss(); // two queues setting up the same schema at once would race
+    const sent: string[] = [];
+    const idle = startJobQueue({ db: countingQueries(database.db, sent), logger: createLogger(loadConfig(TEST_ENV)) });
+    try {
+      let runs = 0;
+      const started = Date.now();
+      idle.every('test-hourly', 3600, async () => {
+        runs += 1;
+      });
+      while (runs === 0 && Date.now() - started < 15_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(runs).toBe(1);
+      // Asking for work twice a second per periodic job was the idle load of every process.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const before = sent.length;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(sent.slice(before).filter((sql) => /SKIP LOCKED/i.test(sql))).toEqual([]);
+    } finally {
+      await idle.stop();
+    }
   });
 
   it('sets up many queues asked for at once, each once the one before is done, a failure holding up none', async () => {

@@ -21,7 +21,10 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-const POLLING_INTERVAL_SECONDS = 0.5;
+/** pg-boss's shortest polling interval. */
+const MIN_POLLING_SECONDS = 0.5;
+/** The longest a periodic job's worker waits between looks for a run another process queued. */
+const PERIODIC_POLL_SECONDS = 60;
 /**
  * On stop, how long a running job may go on before it is failed back to its queue, where its retry
  * runs on another process at once instead of waiting for its expiry (pg-boss: `failWip`).
@@ -115,15 +118,22 @@ export function startJobQueue({
           retryLimit: 0,
           expireInSeconds: Math.max(PERIODIC_RUN_SECONDS, intervalSeconds),
         });
-        await queue.work(name, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async () => {
+        const pollingIntervalSeconds = Math.min(Math.max(intervalSeconds, MIN_POLLING_SECONDS), PERIODIC_POLL_SECONDS);
+        const workerId = await queue.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
           await task().catch((error: unknown) => logger.error({ job: name, err: errorForLog(error) }, 'periodic job failed'));
         });
-        return queue;
+        return { queue, workerId };
       });
+      // Every process queues each run (the queue keeps one) and its own worker looks at once; the
+      // slow poll only picks up a run another process queued, so idle processes do not ask
+      // PostgreSQL for work twice a second per periodic job.
       const tick = () =>
-        void track(ready.then((queue) => queue.send(name, {}))).catch((error: unknown) =>
-          logger.warn({ job: name, err: errorForLog(error) }, 'periodic job not queued'),
-        );
+        void track(
+          ready.then(async ({ queue, workerId }) => {
+            await queue.send(name, {});
+            queue.notifyWorker(workerId);
+          }),
+        ).catch((error: unknown) => logger.warn({ job: name, err: errorForLog(error) }, 'periodic job not queued'));
       tick();
       timers.push(setInterval(tick, intervalSeconds * 1000).unref());
     },
