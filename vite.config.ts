@@ -7,6 +7,7 @@ import { precompress } from './scripts/vite-precompress';
 import { earlyStart } from './scripts/vite-early-start';
 import { inlineStylesheet } from './scripts/vite-inline-stylesheet';
 import { prerenderPublicPages } from './scripts/vite-prerender';
+import { resultPageRenderer } from './scripts/vite-result-page-render';
 import { startAppAfterPaint } from './scripts/vite-start-after-paint';
 import { missingViewerCode } from './sw/viewer-code';
 
@@ -113,5 +114,8 @@ export default defineConfig({
     prerenderPublicPages(),
     // Brotli and gzip copies of the built text files, served by server/lib/static-client.ts.
     precompress(),
+    // The signed-in result page's frame and its render entry for Node, with which the server draws
+    // the page for each request (server/result-page/); after precompress, as only the server reads them.
+    resultPageRenderer(),
   ],
 });

@@ -7,6 +7,7 @@ import { startAfterPaint } from './vite-start-after-paint';
 const BUILT = `<!doctype html>
 <html lang="pl" data-theme="default">
   <head>
+    <title>Portal Pacjentki – Mammografia</title>
     <script>prePaint()</script>
     <script type="module" crossorigin src="/assets/index-Q.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/runtime-R.js">
@@ -67,8 +68,11 @@ describe('the app started after the first paint of a drawn page', () => {
   });
 
   it('draws a page into the root, inert, with no download before its first paint', () => {
-    const page = pageHtml(startAfterPaint(BUILT), '<main>Treść</main>');
+    const page = pageHtml(startAfterPaint(BUILT), '<main>Treść</main>', 'FAQ &amp; pomoc – Portal Pacjentki');
     expect(page).toContain('<html data-prerendered lang="pl"');
+    // The page's own title from the first paint, not the portal's name until the app has started.
+    expect(page).toContain('<title>FAQ &amp; pomoc – Portal Pacjentki</title>');
+    expect(page).not.toContain('Mammografia');
     expect(page).toContain('<div id="root" inert><main>Treść</main></div>');
     expect(page).not.toMatch(/<link rel="modulepreload"/);
     const started = runStarter(page, { rootChildren: true });
@@ -79,7 +83,7 @@ describe('the app started after the first paint of a drawn page', () => {
   });
 
   it('starts at once when the drawn page is hidden (another language): it would paint nothing', () => {
-    const page = pageHtml(startAfterPaint(BUILT), '<main>Treść</main>');
+    const page = pageHtml(startAfterPaint(BUILT), '<main>Treść</main>', 'FAQ – Portal Pacjentki');
     expect(runStarter(page, { rootChildren: true, hidden: true }).imported).toEqual(['/assets/index-Q.js']);
   });
 });

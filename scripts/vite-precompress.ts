@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { afterBuild } from './vite-after-build';
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file of the build, so the
@@ -47,21 +48,9 @@ export async function precompressDir(dir: string): Promise<string[]> {
 }
 
 export function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    // After every other plugin wrote its files, the service worker of vite-plugin-pwa included.
-    // The copies stay out of its precache: its glob matches no .br or .gz.
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        await precompressDir(outDir);
-      },
-    },
-  };
+  // After every other plugin wrote its files, the service worker of vite-plugin-pwa included.
+  // The copies stay out of its precache: its glob matches no .br or .gz.
+  return afterBuild('precompress', 'post', async (config) => {
+    await precompressDir(path.resolve(config.root, config.build.outDir));
+  });
 }

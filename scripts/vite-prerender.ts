@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { afterBuild } from './vite-after-build';
 import { ROUTES } from '../client/routes/paths';
+import { escapeHtml } from '../server/lib/html';
 
 /**
  * Writes each public page, as the app first renders it in Polish, into a copy of the built
@@ -23,13 +25,19 @@ const PRERENDER_DIR = 'prerendered';
 const PRERENDER_LIST = 'pages.json';
 const ROOT = '<div id="root"></div>';
 const HTML_TAG = /<html\b/;
+const TITLE = /<title>[^<]*<\/title>/;
 
-/** index.html with `markup` in its root element, as the browser's first paint of the page. */
-export function pageHtml(indexHtml: string, markup: string): string {
+/**
+ * index.html with `markup` in its root element and `title` as its title (already HTML, as a slot
+ * for one may be), as the browser's first paint of the page.
+ */
+export function pageHtml(indexHtml: string, markup: string, titleHtml: string): string {
   if (!indexHtml.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to fill`);
   if (!HTML_TAG.test(indexHtml)) throw new Error('index.html has no <html> element');
+  if (!TITLE.test(indexHtml)) throw new Error('index.html has no <title> element');
   return indexHtml
     .replace(HTML_TAG, '<html data-prerendered')
+    .replace(TITLE, () => `<title>${titleHtml}</title>`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(ROOT, () => `<div id="root" inert>${markup}</div>`);
 }
@@ -74,9 +82,9 @@ async function prerenderAll(config: ResolvedConfig): Promise<void> {
     mkdirSync(dir, { recursive: true });
     const list: Record<string, string> = {};
     for (const page of prerenderablePaths()) {
-      const markup = await renderPublicPage(page.path);
+      const { markup, title } = await renderPublicPage(page.path);
       if (markup.includes(PATH_PARAMETER)) throw new Error(`${page.pattern}: the drawn page shows its path parameter`);
-      writeFileSync(path.join(dir, `${page.name}.html`), pageHtml(indexHtml, markup));
+      writeFileSync(path.join(dir, `${page.name}.html`), pageHtml(indexHtml, markup, escapeHtml(title)));
       list[page.pattern] = `${page.name}.html`;
     }
     writeFileSync(path.join(dir, PRERENDER_LIST), JSON.stringify(list, null, 2));
@@ -86,17 +94,5 @@ async function prerenderAll(config: ResolvedConfig): Promise<void> {
 }
 
 export function prerenderPublicPages(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'prerender-public-pages',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'pre',
-      handler: () => prerenderAll(config),
-    },
-  };
+  return afterBuild('prerender-public-pages', 'pre', prerenderAll);
 }

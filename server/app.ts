@@ -18,6 +18,8 @@ import { errorHandler } from './lib/error-handler';
 import { requestLogger, type Logger } from './lib/logger';
 import { securityHeaders } from './lib/security-headers';
 import { clientRouter, readBuiltClient } from './lib/static-client';
+import { loadResultPageDrawing } from './result-page/drawing';
+import { drawnResultPageRouter } from './result-page/routes';
 import { startWorkers } from './workers';
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -75,6 +77,9 @@ export function createApp({
   const { sandboxNotifier } = deps.payments;
   if (sandboxNotifier) app.use(SANDBOX_PATH, sandboxCheckoutRouter({ db, clock, notifier: sandboxNotifier }));
 
+  // A signed-in result-portal patient's result page is drawn with her result; every other page is the built client's.
+  const drawnResultPage = client && loadResultPageDrawing(client.dir, logger);
+  if (drawnResultPage) app.use(drawnResultPageRouter(deps, sessions.middleware, drawnResultPage));
   if (client) app.use(clientRouter(client));
   app.use((_req, res) => {
     res.status(404).type('text').send('Not found');

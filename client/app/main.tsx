@@ -10,6 +10,8 @@ import { preloadCookieDialog } from '../shell/consent/CookieConsent';
 import { consentDialog } from '../shell/consent/consent-store';
 import { watchDeviceSession } from '../shell/layout/device-session';
 import { afterPageLoad } from '../shell/layout/after-page-load';
+import { adoptDrawnResultPage } from '../early-start/drawn-result-page';
+import { startTokenCheck } from '../features/password-reset/token-check';
 import './styles/index.css';
 
 const container = document.getElementById('root');
@@ -27,8 +29,12 @@ function TakeOverPrerenderedPage({ root }: { root: HTMLElement }) {
   return <App />;
 }
 
+// A result page the server drew with her result starts from its answers (signed in, her result).
+adoptDrawnResultPage();
 // The server is asked who is signed in while the catalog loads, not after the first render.
 startSessionCheck(window.location.pathname);
+// A reset link is checked meanwhile too, so its page's first render shows the form or the refusal.
+startTokenCheck(window.location.pathname);
 
 // The catalog of the preferred language loads before the first render, so no text ever flashes
 // in the wrong language (index.html has already applied theme, scale and <html lang>). Over a page

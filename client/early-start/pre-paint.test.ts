@@ -58,7 +58,8 @@ describe('the pre-paint script: preferences before the first paint', () => {
 
 const URLS = { pdfWorker: '/assets/pdf.worker.min-X.mjs', resultPage: '/assets/ResultPage-Y.js' };
 
-type Device = { path: string; onLine: boolean; installed?: boolean; user?: object | null };
+/** `drawn`: the server drew the page with her result (server/result-page/). */
+type Device = { path: string; onLine: boolean; installed?: boolean; user?: object | null; drawn?: boolean };
 type Answer = { ok: boolean; clone(): { json(): Promise<unknown> } };
 
 const answer = (ok: boolean, body: unknown): Answer => ({ ok, clone: () => ({ json: async () => body }) });
@@ -74,7 +75,7 @@ const GUEST: SessionUser = {
 const PATIENT: SessionUser = { ...GUEST, id: 7, guest: false, email: 'anna@example.com', personalDataId: 3, screeningId: null };
 const BANNERS = [{ imageUrl: '/banners/a.svg' }, { imageUrl: '/banners/b.svg' }];
 
-async function startedOn({ path, onLine, installed = true, user = GUEST }: Device) {
+async function startedOn({ path, onLine, installed = true, user = GUEST, drawn = false }: Device) {
   const workers: Array<{ url: string; options: unknown }> = [];
   const requests: string[] = [];
   const links: Array<Record<string, string>> = [];
@@ -91,12 +92,18 @@ async function startedOn({ path, onLine, installed = true, user = GUEST }: Devic
     Promise,
     Array,
     document: {
-      documentElement: { hasAttribute: () => false, setAttribute() {}, style: { setProperty() {} } },
+      documentElement: {
+        hasAttribute: (name: string) => drawn && name === 'data-prerendered',
+        setAttribute() {},
+        style: { setProperty() {} },
+      },
       head: { appendChild: (link: Record<string, string>) => links.push(link) },
       createElement: () => ({}),
     },
     localStorage: { getItem: () => null },
     location: { pathname: path },
+    // No Paint Timing here: what waits for the first paint runs at its fallback, at once.
+    setTimeout: (then: () => void) => then(),
     navigator: { onLine, serviceWorker: installed ? { controller: {} } : undefined },
     window,
     Image: function Image(this: Record<string, string>) {
@@ -133,6 +140,14 @@ describe('the pre-paint script: the result page before the app', () => {
       { fetchPriority: 'high', src: '/banners/a.svg' },
       { fetchPriority: 'high', src: '/banners/b.svg' },
     ]);
+  });
+
+  it('on a page the server drew with her result sends nothing, and preloads the code after the first paint', async () => {
+    const drawn = await startedOn({ path: '/screening', onLine: true, drawn: true });
+    expect(drawn.requests).toEqual([]);
+    expect(drawn.images).toEqual([]);
+    expect(drawn.early).toEqual({});
+    expect(drawn.links).toEqual([{ rel: 'modulepreload', href: URLS.resultPage, crossOrigin: 'anonymous' }]);
   });
 
   it("asks for a patient's screening by the page's id", async () => {

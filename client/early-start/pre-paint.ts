@@ -100,6 +100,14 @@ export function prePaint(urls: EarlyStartUrls): void {
   //    'screening_of_patient'), in any letter case as wouter matches them.
   const screeningPath = /^\/screening(?:\/([1-9]\d{0,14}))?\/?$/i.exec(location.pathname);
   if (!urls.resultPage || !screeningPath) return;
+  // Drawn by the server with her result (server/result-page/): the app starts from the answers in
+  // the page, so nothing is asked (her result would be read and audited twice); only the page's
+  // code comes, after the first paint, as the app's does (scripts/vite-start-after-paint.ts).
+  if (html.hasAttribute('data-prerendered')) {
+    const resultPage = urls.resultPage;
+    afterFirstPaint(() => preload(resultPage));
+    return;
+  }
   const early = window as Window & EarlyStartGlobals;
 
   if (navigator.onLine === false) {

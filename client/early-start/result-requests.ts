@@ -1,12 +1,14 @@
 import { api } from '../lib/api';
 import type { Banner, BannerPosition } from '@common/types/content';
 import type { ScreeningResult } from '@common/types/result';
+import type { ResultPageAnswers } from '@common/drawn-result-page';
 
 /**
  * The result page's requests, started by the route guard while it checks the session
  * (client/app/guards.tsx), so that on a phone's slow link they travel together rather than one
- * after another (issue 4: Largest Contentful Paint on the first visit). The page takes each
- * started request once; one it does not take soon was for another visit and is asked anew.
+ * after another (issue 4: Largest Contentful Paint on the first visit), or answered by the server
+ * with the page it drew (arriveWithPage). The page takes each started request once; one it does
+ * not take soon was for another visit and is asked anew.
  */
 const FRESH_MS = 30_000;
 type Started = { answer: Promise<unknown>; at: number; arrived?: { value: unknown } };
@@ -23,6 +25,19 @@ function start(key: string, request: () => Promise<unknown>): void {
 }
 
 const isFresh = (entry: Started) => Date.now() - entry.at < FRESH_MS;
+
+/**
+ * An answer the server sent with the page (./drawn-result-page.ts), kept as a started request that
+ * has arrived: the first render shows it and the page takes it without asking again. Returns what
+ * forgets it, unless the page took it already.
+ */
+function arrive(key: string, value: unknown): () => void {
+  const entry: Started = { answer: Promise.resolve(value), at: Date.now(), arrived: { value } };
+  started.set(key, entry);
+  return () => {
+    if (started.get(key) === entry) started.delete(key);
+  };
+}
 
 /**
  * A started request's answer if it has already arrived; undefined otherwise. Not taken: a render
@@ -51,11 +66,17 @@ export function fetchResult(id: number | undefined): Promise<ScreeningResult> {
   return take(resultKey(id), () => requestResult(id));
 }
 
+/** The result of `id` if its request has answered already (or came with the page), for a first render. */
+export function arrivedResult(id: number | undefined): ScreeningResult | undefined {
+  return peekArrived(resultKey(id));
+}
+
 /** Only once the session may open the page: each read of a result is an audited RESULT entry. */
 export function prefetchResult(id: number | undefined): void {
   start(resultKey(id), () => requestResult(id));
 }
 
+const BANNER_PLACEMENTS = ['top-placement', 'bottom-placement'] as const satisfies readonly BannerPosition[];
 const bannersKey = (placement: BannerPosition) => `banners:${placement}`;
 
 async function requestBanners(placement: BannerPosition): Promise<Banner[]> {
@@ -106,5 +127,14 @@ export function topBannersAnswered(maxWaitMs: number): Promise<void> {
  * the page to repeat should she sign in soon after.
  */
 export function prefetchBanners(): void {
-  for (const placement of ['top-placement', 'bottom-placement'] as const) start(bannersKey(placement), () => requestBanners(placement));
+  for (const placement of BANNER_PLACEMENTS) start(bannersKey(placement), () => requestBanners(placement));
+}
+
+/** Her result and the sponsor logos as the server answered them with the page; returns what forgets them. */
+export function arriveWithPage({ result, banners }: Pick<ResultPageAnswers, 'result' | 'banners'>): () => void {
+  const forget = [
+    arrive(resultKey(undefined), result),
+    ...BANNER_PLACEMENTS.map((placement) => arrive(bannersKey(placement), banners[placement])),
+  ];
+  return () => forget.forEach((each) => each());
 }

@@ -1,5 +1,12 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useT } from '../lib/intl';
+
+/**
+ * Where a page drawn outside the browser (client/prerender/) reads the title its page set, as
+ * effects do not run there: the drawn HTML then carries the page's own title from the first paint,
+ * not the portal's name until the app has started.
+ */
+export const DrawnTitle = createContext<((title: string) => void) | null>(null);
 
 /**
  * Every page calls this with its own title: the browser tab then reads "<page> – Portal Pacjentki"
@@ -12,8 +19,10 @@ export function useDocumentTitle(pageTitle: string) {
   const t = useT();
   const appName = t('app.name');
   const suffix = t('app.titleSuffix');
+  const complete = pageTitle === appName || pageTitle.endsWith(` – ${suffix}`);
+  const title = complete ? pageTitle : `${pageTitle} – ${suffix}`;
+  useContext(DrawnTitle)?.(title);
   useEffect(() => {
-    const complete = pageTitle === appName || pageTitle.endsWith(` – ${suffix}`);
-    document.title = complete ? pageTitle : `${pageTitle} – ${suffix}`;
-  }, [pageTitle, appName, suffix]);
+    document.title = title;
+  }, [title]);
 }

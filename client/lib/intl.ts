@@ -20,6 +20,8 @@ const catalogLoaders: Record<Language, () => Promise<Catalog>> = {
 
 const cache = createIntlCache();
 let active: IntlShape<ReactNode> | null = null;
+/** Undefined: dates and times in the device's own zone. Set only where no device is (startIntl). */
+let timeZone: string | undefined;
 
 /** The language whose catalog is loaded; components re-render when it changes. */
 const intlState = proxy<{ lang: Language | null }>({ lang: null });
@@ -32,6 +34,7 @@ async function activate(lang: Language) {
       locale: lang,
       defaultLocale: 'pl',
       messages,
+      timeZone,
       onError: (error) => {
         // A missing or broken message is a developer's problem: shown in the dev console only.
         // eslint-disable-next-line no-console
@@ -46,9 +49,14 @@ async function activate(lang: Language) {
 
 let started: Promise<void> | null = null;
 
-/** Loads the preferred language and follows later switches. Await once before the first render. */
-export function startIntl(): Promise<void> {
+/**
+ * Loads the preferred language and follows later switches. Await once before the first render.
+ * `timeZone` is for a page drawn on the server (client/prerender/render-result-page.tsx), which
+ * cannot know the device's zone.
+ */
+export function startIntl(options: { timeZone?: string } = {}): Promise<void> {
   if (!started) {
+    timeZone = options.timeZone;
     subscribe(prefs, () => {
       if (prefs.lang !== intlState.lang) void activate(prefs.lang);
     });
@@ -100,6 +108,6 @@ export function useIntl(): IntlShape<ReactNode> {
   const { lang } = useSnapshot(intlState);
   return useMemo(() => {
     if (active) return active;
-    return createIntl<ReactNode>({ locale: lang ?? prefs.lang, messages: {} }, cache);
+    return createIntl<ReactNode>({ locale: lang ?? prefs.lang, messages: {}, timeZone }, cache);
   }, [lang]);
 }

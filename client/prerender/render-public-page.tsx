@@ -4,7 +4,11 @@ import { startIntl } from '../lib/intl';
 import { App } from '../app/App';
 import { preloadPage } from '../app/pages';
 import { routeForPath } from '../routes/paths';
+import { DrawnTitle } from '../hooks/use-document-title';
 import { CookieDialogPicture } from './CookieDialogPicture';
+
+/** A page as drawn: its markup, and the title its page set (the document's `<title>`). */
+export type DrawnPage = { markup: string; title: string };
 
 /**
  * The markup of the whole app on `path` for a first visit, in the default language, with the
@@ -12,21 +16,23 @@ import { CookieDialogPicture } from './CookieDialogPicture';
  * suspended would come out as hidden markup that only React's inline scripts reveal, and the
  * Content-Security-Policy allows no such script.
  */
-export async function renderPublicPage(path: string): Promise<string> {
+export async function renderPublicPage(path: string): Promise<DrawnPage> {
   const route = routeForPath(path)?.route;
   if (route?.access !== 'public') throw new Error(`${path} is not a public page`);
   await Promise.all([startIntl(), preloadPage(route.name)]);
+  let title: string | undefined;
   const { prelude } = await prerender(
-    <>
+    <DrawnTitle value={(pageTitle) => (title = pageTitle)}>
       <Router ssrPath={path}>
         <App />
       </Router>
       <CookieDialogPicture />
-    </>,
+    </DrawnTitle>,
     // React moves a large boundary's content out of place for streaming, behind the same scripts.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const markup = await new Response(prelude).text();
   if (/<script/i.test(markup)) throw new Error(`${path}: a part of the page suspended while it was drawn at build time`);
-  return markup;
+  if (!title) throw new Error(`${path}: the page set no title`);
+  return { markup, title };
 }

@@ -11,13 +11,6 @@ const RESET_LANGUAGES = ['pl', 'en'] as const;
 export type ResetLanguage = (typeof RESET_LANGUAGES)[number];
 export type ResetChannel = 'email' | 'sms';
 
-/** Any UUID shape (the server makes v4): the token page refuses other last segments outright. */
-const RESET_TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isResetTokenShape(value: string): boolean {
-  return RESET_TOKEN_PATTERN.test(value);
-}
-
 const emailField = z
   .string({ error: 'passwordReset.validation.emailInvalid' })
   .trim()

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 
-export type IsoImageStatus = 'new' | 'in_progress' | 'done' | 'removed' | 'failed';
+type IsoImageStatus = 'new' | 'in_progress' | 'done' | 'removed' | 'failed';
 export type IsoImageRow = {
   status: IsoImageStatus;
   storageKey: string | null;

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { isResetTokenShape, type NewPassword, type ResetRequest } from '../../common/validation/password-reset';
+import type { NewPassword, ResetRequest } from '../../common/validation/password-reset';
+import { isResetTokenShape } from '../../common/validation/reset-token';
 import type { Throttle } from '../auth/throttle';
 import { storeNewPassword } from '../auth/password-repo';
 import { endSessionsOfUser } from '../auth/user-sessions-repo';

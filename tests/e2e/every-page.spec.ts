@@ -143,6 +143,9 @@ for (const pageCase of PAGES) {
     await page.goto(path);
     const heading = page.getByRole('main').getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
+    // The page as the app shows it, not the picture drawn before the app took over (a slow start
+    // on a loaded machine can outlast the wait below).
+    await expect(page.locator('html')).not.toHaveAttribute('data-prerendered', { timeout: 30_000 });
     // Settled: its data and lazy parts loaded. The service worker's first precache (3 MB) can keep
     // the network busy past that on a loaded machine; ten seconds of it are enough for the page.
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);

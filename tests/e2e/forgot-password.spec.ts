@@ -121,3 +121,24 @@ test('a last segment that is no token, and an unknown token, show the invalid-li
   await page.getByRole('link', { name: en['nav.backToHome'] }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the drawn "checking the link" page holds its spinner still until the app has taken over', async ({ page, baseURL }) => {
+  await startWithPreferences(page, { lang: 'pl' });
+  await skipCookieDialog(page.context(), baseURL);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // The app's entry module (index-<hash>.js), held back so the page shows what its HTML alone does.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/change-password/0b6f4a52-3f4e-4c8e-9d7a-1c2b3d4e5f60', { waitUntil: 'commit' });
+
+  await expect(page.getByText(pl['passwordReset.token.checking'])).toBeVisible();
+  await expect(page.locator('#root .spinner')).toBeVisible();
+  // A spinning one has the browser draw a frame every 16 ms all through the app's start (issue 16).
+  expect(await page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length)).toBe(0);
+
+  release();
+  await expect(page.getByRole('alert').filter({ hasText: pl['errors.INVALID_TOKEN'] })).toBeVisible();
+});

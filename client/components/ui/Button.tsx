@@ -1,5 +1,8 @@
 import { useEffect, useRef, type Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+// react-aria's one live region, which its components announce through too. Neither react-aria's
+// public entry nor react-aria-components exports `announce` (react-aria 3.53); this subpath is the
+// package's own export of it (package.json lists react-aria for it).
 import { announce } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { useT } from '../../lib/intl';
 import { cx } from './classes';

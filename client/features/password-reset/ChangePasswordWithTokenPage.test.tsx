@@ -8,6 +8,7 @@ import { sha256Hex } from '../../lib/sha256';
 import { fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
 import { notifications } from '../../stores/notification-store';
 import ChangePasswordWithTokenPage from './ChangePasswordWithTokenPage';
+import { earlyTokenVerdict, startTokenCheck } from './token-check';
 
 beforeAll(startEnglish);
 beforeEach(() => {
@@ -124,5 +125,60 @@ describe('ChangePasswordWithTokenPage', () => {
 
     expect(await screen.findByText('The two passwords that you entered do not match!')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(/^Repeat the new password/));
+  });
+});
+
+describe('the link checked while the app loads (main.tsx)', () => {
+  const page = <Route path="/change-password/:token" component={ChangePasswordWithTokenPage} />;
+  const posts = (requests: { method: string }[]) => requests.filter((request) => request.method === 'POST');
+
+  it("gives the page's first render the verdict, and asks the server once", async () => {
+    const requests = fakeApi({
+      'GET /auth/csrf': csrf,
+      'POST /auth/password/token': () => ({ status: 410, body: { code: 'USED_TOKEN' } }),
+    });
+    startTokenCheck(`/change-password/${TOKEN}`);
+    await waitFor(() => expect(earlyTokenVerdict(TOKEN)).toBeDefined());
+
+    renderAt(`/change-password/${TOKEN}`, page);
+    expect(screen.getByRole('alert').textContent).toContain('This password link has already been used.');
+    expect(screen.queryByRole('status')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(posts(requests)).toHaveLength(1);
+  });
+
+  it('shows the form once an early check still under way says the link is usable', async () => {
+    let answer: (value: { body: object }) => void = () => undefined;
+    const requests = fakeApi({ 'GET /auth/csrf': csrf, 'POST /auth/password/token': () => new Promise((resolve) => (answer = resolve)) });
+    startTokenCheck(`/change-password/${TOKEN}`);
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+
+    renderAt(`/change-password/${TOKEN}`, page);
+    expect(screen.getByRole('status').textContent).toContain('Checking the link');
+    answer({ body: {} });
+    expect(await screen.findByLabelText(/^New password/)).toBeTruthy();
+    expect(posts(requests)).toHaveLength(1);
+  });
+
+  it('asks again when the same link is opened later: it may have been used meanwhile', async () => {
+    const requests = fakeApi({ 'GET /auth/csrf': csrf, 'POST /auth/password/token': () => ({ body: {} }) });
+    startTokenCheck(`/change-password/${TOKEN}`);
+    await waitFor(() => expect(earlyTokenVerdict(TOKEN)).toBeDefined());
+    renderAt(`/change-password/${TOKEN}`, page);
+    expect(await screen.findByLabelText(/^New password/)).toBeTruthy();
+    cleanup();
+
+    renderAt(`/change-password/${TOKEN}`, page);
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(await screen.findByLabelText(/^New password/)).toBeTruthy();
+    expect(posts(requests)).toHaveLength(2);
+  });
+
+  it('sends nothing for another page or a last segment that is not a token', () => {
+    const requests = fakeApi({});
+    startTokenCheck('/change-password/abc123');
+    startTokenCheck('/reset-password');
+    expect(requests).toEqual([]);
+    expect(earlyTokenVerdict('abc123')).toBeUndefined();
   });
 });

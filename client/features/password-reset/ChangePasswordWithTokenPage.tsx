@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { isResetTokenShape } from '@common/validation/password-reset';
+import { isResetTokenShape } from '@common/validation/reset-token';
 import { pathFor } from '../../routes/paths';
 import { Button } from '../../components/ui/Button';
 import { Form } from '../../components/ui/Form';
@@ -14,13 +14,18 @@ import { loadProfile } from '../../stores/session-store';
 import { errorMessageKey } from '../../stores/error-messages';
 import { notify } from '../../stores/notification-store';
 import { ResetCard } from './ResetCard';
-import { setPasswordWithToken, tokenErrorKey, verifyResetToken, type NewPasswordField } from './reset-api';
+import { setPasswordWithToken, tokenErrorKey, type NewPasswordField } from './reset-api';
+import { earlyTokenVerdict, tokenCheckOf, type TokenCheck } from './token-check';
 
 type LinkState = { kind: 'checking' } | { kind: 'usable' } | { kind: 'refused'; message: MessageKey };
 
 function failureKey(error: unknown): MessageKey {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : null;
   return tokenErrorKey(error) ?? errorMessageKey(code);
+}
+
+function linkStateOf(check: TokenCheck): LinkState {
+  return check.usable ? { kind: 'usable' } : { kind: 'refused', message: failureKey(check.error) };
 }
 
 /**
@@ -33,7 +38,12 @@ export default function ChangePasswordWithTokenPage() {
   const { token = '' } = useParams<{ token: string }>();
   const shapeOk = isResetTokenShape(token);
   // The server's verdict, for the token it was about: a new token in the path is checked anew.
-  const [verdict, setVerdict] = useState<{ token: string; link: LinkState } | null>(null);
+  // Usually the check started while the app loaded (token-check.ts) has answered by the first
+  // render, which then shows the form or the refusal at once.
+  const [verdict, setVerdict] = useState<{ token: string; link: LinkState } | null>(() => {
+    const early = earlyTokenVerdict(token);
+    return early ? { token, link: linkStateOf(early) } : null;
+  });
   const link: LinkState = !shapeOk
     ? { kind: 'refused', message: 'errors.INVALID_TOKEN' }
     : verdict?.token === token
@@ -43,22 +53,23 @@ export default function ChangePasswordWithTokenPage() {
   useEffect(() => {
     if (!shapeOk) return;
     const controller = new AbortController();
-    verifyResetToken(token, controller.signal).then(
-      () => setVerdict({ token, link: { kind: 'usable' } }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setVerdict({ token, link: { kind: 'refused', message: failureKey(error) } });
-      },
-    );
+    void tokenCheckOf(token, controller.signal).then((check) => {
+      if (controller.signal.aborted) return;
+      // A transition, which React renders in short slices: the form's first render is long work
+      // on a phone, and as one task it would keep the page from answering a tap (issue 16).
+      startTransition(() => setVerdict((known) => (known?.token === token ? known : { token, link: linkStateOf(check) })));
+    });
     return () => controller.abort();
   }, [token, shapeOk]);
 
-  if (link.kind === 'refused') return <RefusedLink message={link.message} />;
   return (
-    <ResetCard title={t('passwordReset.token.title')}>
+    <ResetCard title={t(link.kind === 'refused' ? 'passwordReset.token.refusedTitle' : 'passwordReset.token.title')}>
       {link.kind === 'checking' ? (
         <p role="status" className="page-loading">
           <span className="spinner" aria-hidden="true" /> {t('passwordReset.token.checking')}
         </p>
+      ) : link.kind === 'refused' ? (
+        <RefusedLink message={link.message} />
       ) : (
         <NewPasswordForm token={token} />
       )}
@@ -69,7 +80,7 @@ export default function ChangePasswordWithTokenPage() {
 function RefusedLink({ message }: { message: MessageKey }) {
   const t = useT();
   return (
-    <ResetCard title={t('passwordReset.token.refusedTitle')}>
+    <>
       <p role="alert" className="reset-warning">
         {t(message)}
       </p>
@@ -78,7 +89,7 @@ function RefusedLink({ message }: { message: MessageKey }) {
         <LinkButton href={pathFor('reset_password')}>{t('passwordReset.token.newLink')}</LinkButton>
         <Link href={pathFor('base')}>{t('nav.backToHome')}</Link>
       </p>
-    </ResetCard>
+    </>
   );
 }
 

@@ -82,11 +82,6 @@ export async function requestResetLink(form: ResetRequestForm, language: ResetLa
   }
 }
 
-/** `POST /api/auth/password/token`: resolves when the link can still set a password. */
-export async function verifyResetToken(token: string, signal?: AbortSignal): Promise<void> {
-  await api.post('/auth/password/token', { token }, { signal });
-}
-
 export type NewPasswordField = 'password' | 'confirm';
 
 /** Judges the new password in plain text, then sends both hashed (spec section 5). */

@@ -6,26 +6,19 @@ import { Route } from 'wouter';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
 import { setSignedIn } from '../../stores/session-store';
+import { demoScreening } from '../../testing/result';
 import { demoGuest, demoPatient, fakeApi, renderAt, startEnglish, type FakeRoutes } from '../../testing/session';
 import { facilitiesListDocument } from '../../documents/kept-documents';
 import { readKeptPdf, startKeeping, stopKeeping, unlockKeptCopies } from '../../documents/offline-copies';
 import { lockAllCopies } from '../../documents/copies-lock';
 import { KeptCopiesLock } from '../../documents/KeptCopiesLock';
+import { arriveWithPage } from '../../early-start/result-requests';
 import { IsoSection } from './IsoSection';
 import type { IsoStatus, ScreeningResult } from '@common/types/result';
 import ResultPage from './ResultPage';
 
 const result: ScreeningResult = {
-  screening: {
-    id: 41,
-    examinedAt: '2026-10-06T08:30:00Z',
-    firstName: 'MARIA',
-    lastName: 'kowalska',
-    absorbedDoseMgy: 2.75,
-    result: 2,
-    descriptionsStatus: 'desc_in_progress',
-    signedAt: null,
-  },
+  screening: { ...demoScreening, descriptionsStatus: 'desc_in_progress', signedAt: null },
   documents: [
     { id: 'a1', name: 'opis-badania-EN.pdf', type: 'description', language: 'en', sizeBytes: 1000 },
     { id: 'a2', name: 'opis-badania.pdf', type: 'description', language: 'pl', sizeBytes: 1000 },
@@ -65,6 +58,20 @@ describe('ResultPage', () => {
     expect(within(table).getByRole('row', { name: /Absorbed dose 2.75 mGy/ })).toBeTruthy();
     expect(within(table).getByRole('row', { name: 'Result Delicate change (benign finding)' })).toBeTruthy();
     expect(within(table).getByText(/15 business days/)).toBeTruthy();
+  });
+
+  it('shows a result the server sent with the page in its first render, without asking for it again', async () => {
+    const requests = fakeApi(resultRoutes());
+    const forget = arriveWithPage({ result, banners: { 'top-placement': [], 'bottom-placement': [] } });
+    try {
+      renderAt('/screening', <ResultPage />);
+      expect(screen.queryByText('Loading the result…')).toBeNull();
+      expect(within(screen.getByRole('table')).getByRole('row', { name: /First name Maria/ })).toBeTruthy();
+      await screen.findByRole('heading', { name: 'Description (Polish)' });
+      expect(requests.filter((request) => request.path === '/screening/result')).toEqual([]);
+    } finally {
+      forget();
+    }
   });
 
   it('offers one viewer per description, named by the language in its file name', async () => {

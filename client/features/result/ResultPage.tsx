@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { goBack } from '../../routes/go-back';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useOnDevice } from '../../hooks/use-on-device';
 import { pathFor } from '../../routes/paths';
 import { useT } from '../../lib/intl';
 import { useSession } from '../../stores/session-store';
@@ -38,6 +39,7 @@ export default function ResultPage() {
   const params = useParams<{ id?: string }>();
   const routeId = routeScreeningId(params.id);
   const ownerKey = useDeviceOwner();
+  const onDevice = useOnDevice();
   const load = useScreeningResult(routeId, ownerKey);
   useAskPin(load.kind === 'locked' ? load.ownerKey : null);
   const [, navigate] = useLocation();
@@ -89,7 +91,7 @@ export default function ResultPage() {
           )}
         </>
       )}
-      {ownerKey && load.kind !== 'loading' && load.kind !== 'locked' && (
+      {onDevice && ownerKey && load.kind !== 'loading' && load.kind !== 'locked' && (
         <Suspense fallback={null}>
           <SavedCopies ownerKey={ownerKey} />
         </Suspense>

@@ -4,19 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScreeningResult } from '@common/types/result';
 import type { BiradsResult } from '@common/types/screenings';
 import { setSignedIn } from '../../stores/session-store';
+import { demoScreening } from '../../testing/result';
 import { demoGuest, demoPatient, renderAt, startEnglish } from '../../testing/session';
 import { ResultSummary } from './ResultSummary';
 
-const screening = (result: BiradsResult | null): ScreeningResult['screening'] => ({
-  id: 41,
-  examinedAt: '2026-10-06T08:30:00Z',
-  firstName: 'MARIA',
-  lastName: 'kowalska',
-  absorbedDoseMgy: 2.75,
-  result,
-  descriptionsStatus: 'desc_all_completed',
-  signedAt: '2026-10-09T12:00:00Z',
-});
+const screening = (result: BiradsResult | null): ScreeningResult['screening'] => ({ ...demoScreening, result });
 
 const show = (result: BiradsResult | null) => renderAt('/screening', <ResultSummary screening={screening(result)} />);
 const explanation = (name: string) => screen.getByRole('region', { name });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api';
 import type { OwnerKey } from '../../lib/device-db';
-import { fetchResult } from '../../early-start/result-requests';
+import { arrivedResult, fetchResult } from '../../early-start/result-requests';
 import { isCopiesLocked } from '../../documents/copies-lock';
 import type { ScreeningResult } from '@common/types/result';
 
@@ -47,17 +47,28 @@ async function loadResult(id: number | undefined, ownerKey: OwnerKey | null): Pr
   }
 }
 
+const isSameAnswer = (shown: ResultLoad, loaded: ResultLoad) =>
+  shown.kind === 'loaded' && loaded.kind === 'loaded' && shown.result === loaded.result && shown.offlineSavedAt === loaded.offlineSavedAt;
+
 /**
  * `GET /api/screening/result`: the guest's screening (no id) or the patient's screening `id`.
  * With the network off, the copy of `ownerKey` kept on this device stands in for it, once her PIN
  * opened her copies.
  */
 export function useScreeningResult(id: number | undefined, ownerKey: OwnerKey | null): ResultLoad {
-  // Each answer remembers the screening it is for, so another id shows loading until its own.
-  const [answer, setAnswer] = useState<{ id: number | undefined; load: ResultLoad } | null>(null);
+  // Each answer remembers the screening it is for, so another id shows loading until its own. An
+  // answer already here (sent with the page the server drew) shows in the first render.
+  const [answer, setAnswer] = useState<{ id: number | undefined; load: ResultLoad } | null>(() => {
+    const arrived = arrivedResult(id);
+    return arrived ? { id, load: { kind: 'loaded', result: arrived } } : null;
+  });
   useEffect(() => {
     let current = true;
-    void loadResult(id, ownerKey).then((load) => current && setAnswer({ id, load }));
+    void loadResult(id, ownerKey).then((load) => {
+      // The very answer the first render showed (sent with the page) is not shown again: that
+      // would render the whole page once more, on a phone's busy main thread, for nothing.
+      if (current) setAnswer((shown) => (shown !== null && shown.id === id && isSameAnswer(shown.load, load) ? shown : { id, load }));
+    });
     return () => {
       current = false;
     };
