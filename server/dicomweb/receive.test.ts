@@ -72,6 +72,23 @@ describe('withReceivedParts', () => {
     expect(part!.head).toEqual(sent.subarray(0, 64 * 1024));
   });
 
+  it('keeps every part of a body of many, each whole with its own head, while earlier ones are still being written', async () => {
+    const sent = Array.from({ length: 40 }, (_, index) => Buffer.alloc(500 + index * 97, String.fromCharCode(97 + (index % 26))));
+    const parts = await withReceivedParts(
+      stream(body(sent.map((bytes) => ({ bytes }))), 1000),
+      BOUNDARY,
+      incomingDir,
+      { maxPartBytes: 10_000, maxParts: 100, maxRequestBytes: 1_000_000 },
+      async (received) => received.map((part) => ({ index: part.index, head: part.head, onDisk: readFileSync(part.path) })),
+    );
+    expect(parts.map((part) => part.index)).toEqual(sent.map((_, index) => index));
+    for (const [index, bytes] of sent.entries()) {
+      expect(parts[index]!.head).toEqual(bytes);
+      expect(parts[index]!.onDisk).toEqual(Buffer.concat([Buffer.alloc(128), bytes.subarray(128)]));
+    }
+    expect(readdirSync(incomingDir)).toEqual([]);
+  });
+
   it('reports a part over the size limit and parts past the count as refused, keeping the others', async () => {
     const seen = await receive(body([{ bytes: Buffer.alloc(1001, 'x') }, { bytes: Buffer.from('ok') }, { bytes: Buffer.from('late') }]), {
       maxPartBytes: 1000,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db';
 import { invalidatePatientIsoImages } from '../iso';
 import { errorForLog } from '../lib/logger';
+import { mapInParallel } from '../lib/parallel';
 import type { FileStorage } from '../lib/storage';
 import { inspectParsed, type DicomHeader } from '../upload/dicom-header';
 import { sequence, TAGS, text, number, type DicomJsonDataset } from './dicom-json';
@@ -105,22 +106,37 @@ async function checkPart(
 }
 
 /**
+ * Files moved into the store at once: renames on a folder, uploads to a bucket. One after another,
+ * each waited for the disk (or the network) in turn, and a request of many small instances mostly
+ * waited. An upload holds up to 20 MB of its file in memory (storage-s3.ts), so large files go
+ * fewer at a time: about as many bytes at once as one large file alone.
+ */
+const MOST_FILES_PLACED_AT_ONCE = 16;
+const BYTES_PLACED_AT_ONCE = 20 * 1024 * 1024;
+
+function filesPlacedAtOnce(ready: Ready[]): number {
+  const largest = Math.max(0, ...ready.map((instance) => instance.part.size));
+  return Math.max(1, Math.min(MOST_FILES_PLACED_AT_ONCE, Math.floor(BYTES_PLACED_AT_ONCE / Math.max(1, largest))));
+}
+
+/**
  * Stores instances: their files moved into the store first, outside any transaction (on a bucket
  * the slow part; no connection waits on it), then their rows in one transaction. Files no row
  * names afterwards are removed (a crash in between leaves them to the store's sweep).
  */
 async function storeTogether(deps: StowDeps, stower: Stower, ready: Ready[]): Promise<Map<Ready, PartOutcome>> {
   const outcomes = new Map<Ready, PartOutcome>();
-  const placed: { instance: Ready; storageKey: string }[] = [];
-  for (const instance of ready) {
+  const placeOne = async (instance: Ready) => {
     try {
       const storageKey = deps.storage.newKey('dicom', '.dcm');
       await deps.storage.adopt(instance.part.path, storageKey);
-      placed.push({ instance, storageKey });
+      return [{ instance, storageKey }];
     } catch (error) {
       outcomes.set(instance, processingFailure(deps, error));
+      return [];
     }
-  }
+  };
+  const placed = (await mapInParallel(ready, filesPlacedAtOnce(ready), placeOne)).flat();
   const rowOf = ({ instance, storageKey }: (typeof placed)[number]): StowedInstance => ({
     ...instance.header,
     screening: instance.screening,

@@ -97,7 +97,7 @@ async function receive(req: Request, boundary: string, directory: string, limits
           throw new AppError(413, 'UPLOAD_TOO_MANY_FILES', { maxFilesPerRequest: limits.maxFilesPerRequest });
         }
         const filePath = path.join(directory, randomUUID());
-        current = { file: await PartFile.create(filePath, { headBytes: HEAD_BYTES, blankBytes: DICOM_MARKER_OFFSET }), name };
+        current = { file: new PartFile(filePath, { headBytes: HEAD_BYTES, blankBytes: DICOM_MARKER_OFFSET }), name };
       },
       data: async (bytes) => {
         if (!current) return;

@@ -16,9 +16,11 @@ export type WrittenPart = { path: string; size: number; head: Buffer };
 /**
  * One part of a multipart body written to its own file as it arrives. The bytes given to `write`
  * are kept by reference, not copied: up to 1 MB gathers while the previous batch is being
- * written, so the network and the disk work at the same time and a request holds at most about
- * 2 MB. The first `headBytes` stay in memory, so a caller reads a file's header without opening
- * it again.
+ * written, so the network and the disk work at the same time and a part holds at most about
+ * 2 MB. The file is opened as the part starts, but nothing waits for that before a batch is to be
+ * written: a part smaller than a batch waits for the disk only in `finish`, and a receiver that
+ * lets parts finish behind it reads on meanwhile. The first `headBytes` stay in memory, so a
+ * caller reads a file's header without opening it again.
  */
 export class PartFile {
   size = 0;
@@ -29,15 +31,21 @@ export class PartFile {
   private written = 0;
   private writing: Promise<void> | undefined;
   private failure: unknown;
+  /** Undefined when the file could not be opened: `failure` says why. */
+  private readonly handle: Promise<FileHandle | undefined>;
 
-  private constructor(
+  /**
+   * `path` must not exist yet: a file already there is never written over. A file that cannot be
+   * opened fails the writes after it, and `finish`.
+   */
+  constructor(
     readonly path: string,
-    private readonly handle: FileHandle,
     private readonly options: PartFileOptions,
-  ) {}
-
-  static async create(filePath: string, options: PartFileOptions): Promise<PartFile> {
-    return new PartFile(filePath, await open(filePath, 'wx'), options);
+  ) {
+    this.handle = open(path, 'wx').catch((error: unknown) => {
+      this.failure = error;
+      return undefined;
+    });
   }
 
   /** Waits only when a batch is full and the previous one is still being written (backpressure). */
@@ -60,13 +68,14 @@ export class PartFile {
 
   /** Everything written and the file closed. */
   async finish(): Promise<WrittenPart> {
+    const handle = await this.handle;
     try {
       await this.writing;
       this.startWrite();
       await this.writing;
       if (this.failure) throw this.failure;
     } finally {
-      await this.handle.close();
+      await handle?.close();
     }
     const head = this.headChunks.length === 1 ? this.headChunks[0]! : Buffer.concat(this.headChunks);
     return { path: this.path, size: this.size, head };
@@ -75,7 +84,7 @@ export class PartFile {
   /** Stops writing and removes the file (a part refused mid-way, or a body that failed). */
   async discard(): Promise<void> {
     await this.writing;
-    await this.handle.close().catch(() => undefined);
+    await (await this.handle)?.close().catch(() => undefined);
     await rm(this.path, { force: true });
   }
 
@@ -91,9 +100,11 @@ export class PartFile {
     this.written += this.batchBytes;
     this.batch = [];
     this.batchBytes = 0;
-    this.writing = writeAll(this.handle, buffers, position).catch((error: unknown) => {
-      this.failure = error;
-    });
+    this.writing = this.handle
+      .then((handle) => handle && writeAll(handle, buffers, position))
+      .catch((error: unknown) => {
+        this.failure = error;
+      });
   }
 }
 
