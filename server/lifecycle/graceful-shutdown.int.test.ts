@@ -89,7 +89,9 @@ const contactMessage = JSON.stringify({
   language: 'pl',
 });
 
-describe('SIGTERM', () => {
+// Each test starts a whole portal process, which may take up to startPortal's 90 s on a busy
+// machine, then waits out the grace period: the default 30 s timed out under load, not the portal.
+describe('SIGTERM', { timeout: 150_000 }, () => {
   it('stops taking connections, finishes the request in flight, closes its connection and exits 0', async () => {
     const portal = await startPortal();
     const sender = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -252,6 +252,8 @@ test('a damaged file and a quota refusal each get their message, also on a 360 p
   await expect(report(page).getByText(`MR_truncated.dcm: ${en['upload.refusal.unreadable']}`)).toBeVisible();
 
   // Her space runs out: unfinished uploads reserve their declared length, so these fill what is left.
+  // The limits count stored images only: an upload an earlier journey cut off before its client
+  // learnt its address still holds its reservation, and the refusal then says how much is left.
   const limits = (await (await page.request.get(`${baseURL}/api/dicom/limits`)).json()) as UploadLimits;
   const reservations: string[] = [];
   for (let left = limits.quotaBytes - limits.usedBytes; left > 0;) {
@@ -264,6 +266,12 @@ test('a damaged file and a quota refusal each get their message, also on a 360 p
         'Upload-Metadata': `name ${Buffer.from('reservation').toString('base64')}`,
       },
     });
+    if (response.status() === 413) {
+      const usage = (await response.json()) as { code: string; quotaBytes: number; usedBytes: number; reservedBytes: number };
+      expect(usage.code).toBe('UPLOAD_QUOTA_EXCEEDED');
+      left = usage.quotaBytes - usage.usedBytes - usage.reservedBytes;
+      continue;
+    }
     expect(response.status()).toBe(201);
     reservations.push(response.headers().location!);
     left -= length;
