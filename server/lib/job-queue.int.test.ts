@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database';
 import { loadConfig } from '../config';
@@ -23,6 +24,20 @@ function countingQueries(db: Db, sent: string[]): Db {
         };
       }
       if (property === 'releaseConnection') return (connection: object) => target.releaseConnection(lent.get(connection) ?? connection);
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return new Proxy(db, { get: (target, property) => (property === 'client' ? client : Reflect.get(target, property)) });
+}
+
+/** `db`, but asking it for a connection is refused, as pg refuses one to a server that is not there, while `away()`. */
+function refusingWhile(db: Db, away: () => boolean): Db {
+  const client = new Proxy(db.client, {
+    get(target, property) {
+      if (property === 'acquireConnection' && away()) {
+        return () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+      }
       const value = Reflect.get(target, property) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -71,6 +86,29 @@ describe('job queue', () => {
       expect(sent.slice(before).filter((sql) => /SKIP LOCKED/i.test(sql))).toEqual([]);
     } finally {
       await idle.stop();
+    }
+  });
+
+  it('outlives the database going away as a job ends: the outcome is not recorded, and nothing is left unhandled', async () => {
+    await queue.boss();
+    let away = false;
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const own = startJobQueue({ db: refusingWhile(database.db, () => away), logger });
+    try {
+      own.every('test-outcome-lost', 3600, async () => {
+        // pg-boss records the outcome without awaiting it: its failure was an unhandled rejection,
+        // which ends a Node process (and fails this test file).
+        away = true;
+      });
+      const deadline = Date.now() + 15_000;
+      while (!lines.some((line) => line.includes('outcome was not recorded')) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(lines.some((line) => line.includes('outcome was not recorded'))).toBe(true);
+    } finally {
+      away = false;
+      await own.stop();
     }
   });
 
