@@ -56,6 +56,15 @@ export function prePaint(urls: EarlyStartUrls): void {
   } catch {
     // cookies blocked: the app opens the dialog itself
   }
+  // The browser's list of Intl locales, built once per page on its first use. react-aria asks for
+  // it as its code loads, which on a phone made a tens-of-milliseconds part of the app's one long
+  // start-up task after the page was visible (issue 16, Lighthouse's Total Blocking Time). Asked
+  // here, the list is built while the page is parsed, before anything is painted or tappable.
+  try {
+    Intl.DateTimeFormat.supportedLocalesOf([navigator.language || 'en-US']);
+  } catch {
+    // no Intl, or a malformed language tag: react-aria falls back itself
+  }
 
   // Once the browser reports its first contentful paint, or after a short wait where it reports
   // none (as scripts/vite-start-after-paint.ts starts the app).
