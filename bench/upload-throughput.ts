@@ -166,13 +166,20 @@ async function compareWays(
     const multipartRun = async () =>
       comparison.multipart.push(await timedUpload(app, batches, multipartSender(patientUpload(await patient('multipart')))));
     const resumableRun = async () => comparison.resumable.push(await timedUpload(app, files, tusUpload(await patient('resumable'))));
-    if (round % 2) await resumableRun().then(multipartRun);
-    else await multipartRun().then(resumableRun);
+    await inTurn(round, multipartRun, resumableRun);
   }
-  const medianMbps = (runs: UploadRun[]) => median(runs.map((run) => run.mbps));
-  comparison.ratio = medianMbps(comparison.resumable) / medianMbps(comparison.multipart);
+  comparison.ratio = ratioOfMedianRates(comparison.resumable, comparison.multipart);
   return comparison;
 }
+
+/** Round `round` of two ways measured in turn: each goes first every other round, so a machine that slows down mid-way favours neither. */
+async function inTurn(round: number, one: () => Promise<unknown>, other: () => Promise<unknown>): Promise<void> {
+  if (round % 2) await other().then(one);
+  else await one().then(other);
+}
+
+const ratioOfMedianRates = (runs: UploadRun[], against: UploadRun[]) =>
+  median(runs.map((run) => run.mbps)) / median(against.map((run) => run.mbps));
 
 /**
  * COMPARISON_ROUNDS rounds of the patient upload (each into a patient of its own) and of the bare
@@ -189,11 +196,9 @@ async function compareWithPlain(database: string, app: Server, plainServer: Serv
     // The bare server checks no session: any sender's batches are bodies to store.
     const plainRun = async () =>
       comparison.plain.push(await timedUpload(plainServer, batches, multipartSender(patientUpload({ cookie: '', token: '' }))));
-    if (round % 2) await plainRun().then(uploadRun);
-    else await uploadRun().then(plainRun);
+    await inTurn(round, uploadRun, plainRun);
   }
-  const medianMbps = (runs: UploadRun[]) => median(runs.map((run) => run.mbps));
-  comparison.ratio = medianMbps(comparison.upload) / medianMbps(comparison.plain);
+  comparison.ratio = ratioOfMedianRates(comparison.upload, comparison.plain);
   return comparison;
 }
 

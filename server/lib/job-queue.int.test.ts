@@ -9,21 +9,15 @@ import { createLogger } from './logger';
 const TEST_ENV = { SESSION_SECRET: 'x'.repeat(32), ACCESS_CODE_SECRET: 'y'.repeat(32), NODE_ENV: 'test', LOG_LEVEL: 'silent' };
 let database: TestDatabase;
 
-/** `db`, but every statement sent on a connection it lends is noted in `sent` (how pg-boss runs its SQL). */
-function countingQueries(db: Db, sent: string[]): Db {
-  const lent = new WeakMap<object, Connection>();
-  type Connection = { query(text: string, values?: unknown[]): Promise<unknown> };
+/**
+ * `db` with members of its knex client replaced where `replace` answers one; the others are the
+ * real client's. pg-boss sees the database only through connections this client lends.
+ */
+function withClient(db: Db, replace: (client: Db['client'], property: string | symbol) => unknown): Db {
   const client = new Proxy(db.client, {
     get(target, property) {
-      if (property === 'acquireConnection') {
-        return async () => {
-          const connection = (await target.acquireConnection()) as Connection;
-          const noting = { query: (text: string, values?: unknown[]) => (sent.push(text), connection.query(text, values)) };
-          lent.set(noting, connection);
-          return noting;
-        };
-      }
-      if (property === 'releaseConnection') return (connection: object) => target.releaseConnection(lent.get(connection) ?? connection);
+      const replaced = replace(target, property);
+      if (replaced !== undefined) return replaced;
       const value = Reflect.get(target, property) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -31,18 +25,31 @@ function countingQueries(db: Db, sent: string[]): Db {
   return new Proxy(db, { get: (target, property) => (property === 'client' ? client : Reflect.get(target, property)) });
 }
 
+/** `db`, but every statement sent on a connection it lends is noted in `sent` (how pg-boss runs its SQL). */
+function countingQueries(db: Db, sent: string[]): Db {
+  type Connection = { query(text: string, values?: unknown[]): Promise<unknown> };
+  const lent = new WeakMap<object, Connection>();
+  return withClient(db, (target, property) => {
+    if (property === 'acquireConnection') {
+      return async () => {
+        const connection = (await target.acquireConnection()) as Connection;
+        const noting = { query: (text: string, values?: unknown[]) => (sent.push(text), connection.query(text, values)) };
+        lent.set(noting, connection);
+        return noting;
+      };
+    }
+    if (property === 'releaseConnection') return (connection: object) => target.releaseConnection(lent.get(connection) ?? connection);
+    return undefined;
+  });
+}
+
 /** `db`, but asking it for a connection is refused, as pg refuses one to a server that is not there, while `away()`. */
 function refusingWhile(db: Db, away: () => boolean): Db {
-  const client = new Proxy(db.client, {
-    get(target, property) {
-      if (property === 'acquireConnection' && away()) {
-        return () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
-      }
-      const value = Reflect.get(target, property) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return new Proxy(db, { get: (target, property) => (property === 'client' ? client : Reflect.get(target, property)) });
+  return withClient(db, (_target, property) =>
+    property === 'acquireConnection' && away()
+      ? () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))
+      : undefined,
+  );
 }
 let queue: JobQueue;
 
