@@ -31,6 +31,12 @@ export default defineConfig({
     // One stylesheet for every page (7 KB compressed in all): a lazy page's own would be one more
     // request in the queue of a phone's slow link.
     cssCodeSplit: false,
+    // No preload links for what a lazy chunk imports: Vite's helper would append one <link> per
+    // chunk as the app starts (its page and the cookie dialog, about 30), and on a phone that was
+    // a fifth to a half of the entry script's start-up task (issue 16, Lighthouse's Total Blocking
+    // Time). The browser fetches a chunk's imports as it reads the chunk; the entry's own imports
+    // keep their links in index.html, which the starter uses (scripts/vite-start-after-paint.ts).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         // Fewer, larger chunks where a phone waits for them: over HTTP/1.1 a browser opens six

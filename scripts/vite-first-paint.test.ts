@@ -82,6 +82,20 @@ describe('the app started after the first paint of a drawn page', () => {
     expect(started.preloaded).toEqual(['/assets/runtime-R.js']);
   });
 
+  it("draws the cookie dialog's picture beside the root, inert, where the app's first render leaves it", () => {
+    const page = pageHtml(
+      startAfterPaint(BUILT),
+      '<main>Treść</main>',
+      'FAQ – Portal Pacjentki',
+      '<div class="modal-overlay">Pliki cookie</div>',
+    );
+    expect(page).toContain(
+      '<div id="root" inert><main>Treść</main></div><div id="drawn-cookie-dialog" inert><div class="modal-overlay">Pliki cookie</div></div>',
+    );
+    // A page drawn without one (the server's result page) has no empty holder for it.
+    expect(pageHtml(startAfterPaint(BUILT), '<main>Treść</main>', 'FAQ – Portal Pacjentki')).not.toContain('drawn-cookie-dialog');
+  });
+
   it('starts at once when the drawn page is hidden (another language): it would paint nothing', () => {
     const page = pageHtml(startAfterPaint(BUILT), '<main>Treść</main>', 'FAQ – Portal Pacjentki');
     expect(runStarter(page, { rootChildren: true, hidden: true }).imported).toEqual(['/assets/index-Q.js']);

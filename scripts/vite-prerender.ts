@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { afterBuild } from './vite-after-build';
 import { ROUTES } from '../client/routes/paths';
+import { DRAWN_COOKIE_DIALOG_ID } from '../client/shell/consent/drawn-cookie-dialog';
 import { escapeHtml } from '../server/lib/html';
 
 /**
@@ -29,9 +30,11 @@ const TITLE = /<title>[^<]*<\/title>/;
 
 /**
  * index.html with `markup` in its root element and `title` as its title (already HTML, as a slot
- * for one may be), as the browser's first paint of the page.
+ * for one may be), as the browser's first paint of the page; `cookieDialog`, the picture of the
+ * cookie dialog, right after the root, where React's first render leaves it
+ * (client/shell/consent/drawn-cookie-dialog.ts).
  */
-export function pageHtml(indexHtml: string, markup: string, titleHtml: string): string {
+export function pageHtml(indexHtml: string, markup: string, titleHtml: string, cookieDialog = ''): string {
   if (!indexHtml.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to fill`);
   if (!HTML_TAG.test(indexHtml)) throw new Error('index.html has no <html> element');
   if (!TITLE.test(indexHtml)) throw new Error('index.html has no <title> element');
@@ -39,7 +42,10 @@ export function pageHtml(indexHtml: string, markup: string, titleHtml: string): 
     .replace(HTML_TAG, '<html data-prerendered')
     .replace(TITLE, () => `<title>${titleHtml}</title>`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(ROOT, () => `<div id="root" inert>${markup}</div>`);
+    .replace(
+      ROOT,
+      () => `<div id="root" inert>${markup}</div>${cookieDialog && `<div id="${DRAWN_COOKIE_DIALOG_ID}" inert>${cookieDialog}</div>`}`,
+    );
 }
 
 /**
@@ -82,9 +88,9 @@ async function prerenderAll(config: ResolvedConfig): Promise<void> {
     mkdirSync(dir, { recursive: true });
     const list: Record<string, string> = {};
     for (const page of prerenderablePaths()) {
-      const { markup, title } = await renderPublicPage(page.path);
+      const { markup, cookieDialog, title } = await renderPublicPage(page.path);
       if (markup.includes(PATH_PARAMETER)) throw new Error(`${page.pattern}: the drawn page shows its path parameter`);
-      writeFileSync(path.join(dir, `${page.name}.html`), pageHtml(indexHtml, markup, escapeHtml(title)));
+      writeFileSync(path.join(dir, `${page.name}.html`), pageHtml(indexHtml, markup, escapeHtml(title), cookieDialog));
       list[page.pattern] = `${page.name}.html`;
     }
     writeFileSync(path.join(dir, PRERENDER_LIST), JSON.stringify(list, null, 2));

@@ -38,15 +38,13 @@ startTokenCheck(window.location.pathname);
 
 // The catalog of the preferred language loads before the first render, so no text ever flashes
 // in the wrong language (index.html has already applied theme, scale and <html lang>). Over a page
-// drawn at build time, the page's code and the cookie dialog's too: the first render shows what
-// that page shows, not a loading state.
+// drawn at build time, the page's code too: the first render shows what that page shows, not a
+// loading state. The cookie dialog's code loads meanwhile without holding the first render back:
+// the drawn picture of the dialog stays until the real one mounts (shell/consent/drawn-cookie-dialog.ts).
 const prerendered = document.documentElement.hasAttribute('data-prerendered');
 const prerenderedRoute = prerendered ? routeForPath(window.location.pathname)?.route : undefined;
-void Promise.all([
-  startIntl(),
-  prerenderedRoute && preloadPage(prerenderedRoute.name),
-  prerendered && consentDialog.isOpen && preloadCookieDialog().catch(() => undefined),
-]).then(() => {
+if (prerendered && consentDialog.isOpen) void preloadCookieDialog().catch(() => undefined);
+void Promise.all([startIntl(), prerenderedRoute && preloadPage(prerenderedRoute.name)]).then(() => {
   const root = createRoot(container);
   // Rendered as a transition, which React splits into short slices: on a phone the first render
   // of a page is hundreds of milliseconds of work, and as one task it would keep the page from

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import { startIntl } from '../lib/intl';
@@ -7,8 +8,12 @@ import { routeForPath } from '../routes/paths';
 import { DrawnTitle } from '../hooks/use-document-title';
 import { CookieDialogPicture } from './CookieDialogPicture';
 
-/** A page as drawn: its markup, and the title its page set (the document's `<title>`). */
-export type DrawnPage = { markup: string; title: string };
+/**
+ * A page as drawn: its markup (the app's root), the picture of the cookie dialog a first visit
+ * shows over it (beside the root: shell/consent/drawn-cookie-dialog.ts), and the title its page
+ * set (the document's `<title>`).
+ */
+export type DrawnPage = { markup: string; cookieDialog: string; title: string };
 
 /**
  * The markup of the whole app on `path` for a first visit, in the default language, with the
@@ -21,18 +26,22 @@ export async function renderPublicPage(path: string): Promise<DrawnPage> {
   if (route?.access !== 'public') throw new Error(`${path} is not a public page`);
   await Promise.all([startIntl(), preloadPage(route.name)]);
   let title: string | undefined;
-  const { prelude } = await prerender(
+  const markup = await drawn(
+    path,
     <DrawnTitle value={(pageTitle) => (title = pageTitle)}>
       <Router ssrPath={path}>
         <App />
       </Router>
-      <CookieDialogPicture />
     </DrawnTitle>,
-    // React moves a large boundary's content out of place for streaming, behind the same scripts.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  if (!title) throw new Error(`${path}: the page set no title`);
+  return { markup, cookieDialog: await drawn(path, <CookieDialogPicture />), title };
+}
+
+async function drawn(path: string, element: ReactNode): Promise<string> {
+  // React moves a large boundary's content out of place for streaming, behind the same scripts.
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const markup = await new Response(prelude).text();
   if (/<script/i.test(markup)) throw new Error(`${path}: a part of the page suspended while it was drawn at build time`);
-  if (!title) throw new Error(`${path}: the page set no title`);
-  return { markup, title };
+  return markup;
 }

@@ -7,6 +7,7 @@ import { setLanguage } from '../../stores/prefs-store';
 import { CONSENT_COOKIE_NAME, readConsent } from './consent-cookie';
 import { consentDialog, openCookieSettings } from './consent-store';
 import { CookieConsent } from './CookieConsent';
+import { DRAWN_COOKIE_DIALOG_ID } from './drawn-cookie-dialog';
 
 function clearConsentCookie() {
   document.cookie = `${CONSENT_COOKIE_NAME}=; Max-Age=0; Path=/`;
@@ -102,5 +103,43 @@ describe('the cookie-consent dialog', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Allow all' }));
 
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+  });
+});
+
+/** A public page drawn at build time: the dialog's picture beside the app's root (scripts/vite-prerender.ts). */
+function drawPicture(): HTMLElement {
+  const picture = document.createElement('div');
+  picture.id = DRAWN_COOKIE_DIALOG_ID;
+  picture.inert = true;
+  picture.textContent = 'Cookies (picture)';
+  document.body.append(picture);
+  return picture;
+}
+
+describe('the cookie dialog over a page drawn at build time', () => {
+  afterEach(() => document.getElementById(DRAWN_COOKIE_DIALOG_ID)?.remove());
+
+  it('leaves the picture in place at the first render and replaces it a frame later, never showing two or none', async () => {
+    const picture = drawPicture();
+    render(<CookieConsent />);
+    // The app's first render: the picture still stands for the dialog.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(picture.isConnected).toBe(true);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Cookies' });
+    // The picture went in the same commit as the dialog came.
+    expect(picture.isConnected).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Allow all' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('takes the picture away at once for a visitor who has already decided', () => {
+    document.cookie = `${CONSENT_COOKIE_NAME}=${encodeURIComponent(JSON.stringify({ version: 1, choice: 'reject-all', decidedAt: '2026-01-01T00:00:00.000Z' }))}; Path=/`;
+    consentDialog.isOpen = readConsent() === null;
+    const picture = drawPicture();
+    render(<CookieConsent />);
+
+    expect(picture.isConnected).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
