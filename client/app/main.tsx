@@ -43,7 +43,7 @@ startTokenCheck(window.location.pathname);
 // the drawn picture of the dialog stays until the real one mounts (shell/consent/drawn-cookie-dialog.ts).
 const prerendered = document.documentElement.hasAttribute('data-prerendered');
 const prerenderedRoute = prerendered ? routeForPath(window.location.pathname)?.route : undefined;
-if (prerendered && consentDialog.isOpen) void preloadCookieDialog().catch(() => undefined);
+if (prerendered && consentDialog.isOpen) preloadCookieDialog();
 void Promise.all([startIntl(), prerenderedRoute && preloadPage(prerenderedRoute.name)]).then(() => {
   const root = createRoot(container);
   // Rendered as a transition, which React splits into short slices: on a phone the first render

@@ -1,19 +1,18 @@
-import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { consentDialog } from './consent-store';
 import { hasDrawnCookieDialog, removeDrawnCookieDialog } from './drawn-cookie-dialog';
 
 // Returning visitors already decided: they never download the dialog.
 const loadDialog = () => import('./CookieConsentDialog');
-const LazyCookieConsentDialog = lazy(loadDialog);
-let loadedDialog: ComponentType | undefined;
+const CookieConsentDialog = lazy(loadDialog);
 
 /**
  * Starts loading the dialog's code while the app starts over a page drawn at build time (main.tsx),
  * whose picture of the dialog stands in until the real one mounts.
  */
-export async function preloadCookieDialog(): Promise<void> {
-  loadedDialog = (await loadDialog()).default;
+export function preloadCookieDialog(): void {
+  loadDialog().catch(() => undefined);
 }
 
 /**
@@ -46,8 +45,6 @@ function ReplacesDrawnPicture() {
 
 export function CookieConsent() {
   const { isOpen } = useSnapshot(consentDialog);
-  // Chosen once per mount: a loaded dialog renders without suspending (see preloadablePage).
-  const [CookieConsentDialog] = useState(() => loadedDialog ?? LazyCookieConsentDialog);
   const [overDrawnPicture] = useState(hasDrawnCookieDialog);
   const ready = useAfterFirstFrame(overDrawnPicture && isOpen);
   // A picture the dialog will not replace (a consent cookie exists: CSS hides it already) goes.
