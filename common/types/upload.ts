@@ -54,7 +54,12 @@ export type UploadLimits = {
   maxFilesPerRequest: number;
   maxRequestBytes: number;
   quotaBytes: number;
+  /** What she uploaded and was stored. */
   usedBytes: number;
+  /** What her unfinished resumable uploads declared: held against the quota until they finish, are cancelled or expire. */
+  reservedBytes: number;
+  /** When the last of those reservations lapses (ISO 8601); null when she has none. */
+  reservedUntil: string | null;
 };
 
 /** One uploaded study of the patient, for the list on the upload page: `GET /api/dicom`. */

@@ -18,15 +18,6 @@ export async function lockUploadsOf(trx: Knex.Transaction, userId: number): Prom
   await trx('users').where('id', userId).forUpdate().first('id');
 }
 
-/** What the patient herself uploaded counts against her quota; the provider's own images do not. */
-export async function uploadedBytes(db: Db, personalDataId: number): Promise<number> {
-  const [row] = await db('dicom_instances')
-    .where('personal_data_id', personalDataId)
-    .whereNull('screening_id')
-    .sum({ total: 'size_bytes' });
-  return Number(row?.total ?? 0);
-}
-
 /** The SOP instances among `uids` the patient already has, uploaded or from a screening. */
 export async function knownInstances(db: Db, personalDataId: number, uids: string[]): Promise<Set<string>> {
   if (uids.length === 0) return new Set();

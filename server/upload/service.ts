@@ -12,19 +12,12 @@ import { AppError, notFound } from '../lib/errors';
 import type { FileStorage } from '../lib/storage';
 import { inspectDicomFile, type DicomHeader } from './dicom-header';
 import type { ReceivedFile } from './multipart';
-import {
-  insertUploadedInstances,
-  lockUploadsOf,
-  personalDataIdOf,
-  uploadedBytes,
-  uploadedStudies,
-  usageAndKnown,
-  type NewInstance,
-} from './repo';
+import { insertUploadedInstances, lockUploadsOf, personalDataIdOf, uploadedStudies, usageAndKnown, type NewInstance } from './repo';
+import { quotaUsage } from './resumable/repo';
 
 export type UploadDeps = { db: Db; storage: FileStorage; config: Pick<Config, 'upload'>; clock: Clock; logger: Logger };
 /** What every step of an upload works against: the database, the file store and the upload limits. */
-type UploadStore = { db: Db; storage: FileStorage; limits: Config['upload'] };
+type UploadStore = { db: Db; storage: FileStorage; limits: Config['upload']; clock: Clock };
 export type Uploader = { userId: number; personalDataId: number; ip: string | undefined };
 
 type Candidate = { file: ReceivedFile; header: DicomHeader };
@@ -167,7 +160,7 @@ async function limitsFor(deps: UploadStore, uploader: Uploader): Promise<UploadL
     maxFilesPerRequest: deps.limits.maxFilesPerRequest,
     maxRequestBytes: deps.limits.maxRequestBytes,
     quotaBytes: deps.limits.quotaBytes,
-    usedBytes: await uploadedBytes(deps.db, uploader.personalDataId),
+    ...(await quotaUsage(deps.db, uploader.personalDataId, new Date(deps.clock()))),
   };
 }
 
@@ -177,8 +170,8 @@ async function studiesOf(deps: UploadStore, uploader: Uploader): Promise<Uploade
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
-export function createUploadService({ db, storage, config }: UploadDeps) {
-  const store: UploadStore = { db, storage, limits: config.upload };
+export function createUploadService({ db, storage, config, clock }: UploadDeps) {
+  const store: UploadStore = { db, storage, limits: config.upload, clock };
   return {
     limits: store.limits,
     incomingDir: storage.incomingDir,

@@ -136,6 +136,8 @@ describe('POST /api/dicom with the real corpus', () => {
       maxRequestBytes: app.config.upload.maxRequestBytes,
       quotaBytes: app.config.upload.quotaBytes,
       usedBytes: used,
+      reservedBytes: 0,
+      reservedUntil: null,
     });
   });
 });

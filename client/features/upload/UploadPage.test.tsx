@@ -95,7 +95,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const LIMITS: UploadLimits = { maxFileBytes: 100_000, maxFilesPerRequest: 2, maxRequestBytes: 1_000_000, quotaBytes: 1e9, usedBytes: 0 };
+const LIMITS: UploadLimits = {
+  maxFileBytes: 100_000,
+  maxFilesPerRequest: 2,
+  maxRequestBytes: 1_000_000,
+  quotaBytes: 1e9,
+  usedBytes: 0,
+  reservedBytes: 0,
+  reservedUntil: null,
+};
 const STUDY = {
   studyInstanceUid: '1.2.3',
   studyDate: '2024-03-05',
@@ -258,5 +266,20 @@ describe('UploadPage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Choose folder' })).toBeTruthy();
+  });
+
+  it('counts what her unfinished uploads hold, and says until when', async () => {
+    const reserved: UploadLimits = { ...LIMITS, usedBytes: 2_400_000, reservedBytes: 30_000_000, reservedUntil: '2026-11-30T09:15:00Z' };
+    fakeApi({ 'GET /dicom/limits': () => ({ body: reserved }), 'GET /dicom': () => ({ body: { studies: [] } }) });
+    renderAt('/portal/upload-screenings', <UploadPage />);
+    const quota = await screen.findByText(/^Space used:/);
+    expect(quota.textContent).toContain('Another 30 MB is held by uploads that did not finish.');
+    expect(quota.textContent).toMatch(/freed by Nov 30, 2026, \d{1,2}:15/);
+  });
+
+  it('says nothing of unfinished uploads when she has none', async () => {
+    fakeApi({ 'GET /dicom/limits': () => ({ body: LIMITS }), 'GET /dicom': () => ({ body: { studies: [] } }) });
+    renderAt('/portal/upload-screenings', <UploadPage />);
+    expect((await screen.findByText(/^Space used:/)).textContent).not.toContain('did not finish');
   });
 });

@@ -21,9 +21,32 @@ import { PageTitle } from '../../components/ui/PageTitle';
  * file it passes goes out at once with tus (docs/api.md "Resumable DICOM upload"), resumable
  * after a lost connection or a reload. The issue supersedes the spec's separate "Send" step.
  */
-export default function UploadPage() {
+/**
+ * What her quota holds. Unfinished resumable uploads hold their declared size until they finish,
+ * are cancelled or expire, and the server counts them when it accepts a new file: the page says
+ * so, or a folder that seems to fit would be refused.
+ */
+function QuotaUsage({ limits }: { limits: UploadLimits }) {
   const t = useT();
   const intl = useIntl();
+  return (
+    <p className="upload-page__quota">
+      {t('upload.quota', { used: formatSize(intl, limits.usedBytes), quota: formatSize(intl, limits.quotaBytes) })}
+      {limits.reservedBytes > 0 && limits.reservedUntil && (
+        <>
+          {' '}
+          {t('upload.quotaReserved', {
+            reserved: formatSize(intl, limits.reservedBytes),
+            until: intl.formatDate(limits.reservedUntil, { dateStyle: 'medium', timeStyle: 'short' }),
+          })}
+        </>
+      )}
+    </p>
+  );
+}
+
+export default function UploadPage() {
+  const t = useT();
   const title = t('upload.title');
   useDocumentTitle(title);
   const limits = useApiGet<UploadLimits>('/dicom/limits');
@@ -54,9 +77,7 @@ export default function UploadPage() {
       ) : (
         <>
           <FilePicker isDisabled={upload.scanning} onPick={onPick} />
-          <p className="upload-page__quota">
-            {t('upload.quota', { used: formatSize(intl, limits.data.usedBytes), quota: formatSize(intl, limits.data.quotaBytes) })}
-          </p>
+          <QuotaUsage limits={limits.data} />
           {snapshot && (
             <>
               <UploadProgress snapshot={snapshot} onPause={upload.pause} onResume={upload.resume} onCancel={upload.cancel} />

@@ -83,11 +83,22 @@ export async function insertUploadWithinQuota(db: Db, upload: Omit<ResumableUplo
   return result.rows.length > 0;
 }
 
-/** Her quota's two parts now, to tell her why an upload was refused. */
-export async function quotaUsage(db: Db, personalDataId: number, now: Date): Promise<{ usedBytes: number; reservedBytes: number }> {
-  const result = await db.raw(`SELECT ${STORED_BYTES} AS used, ${RESERVED_BYTES} AS reserved`, { personalDataId, now });
-  const row = result.rows[0] as { used: string | number; reserved: string | number };
-  return { usedBytes: Number(row.used), reservedBytes: Number(row.reserved) };
+/** What the patient's quota holds now: stored bytes, reserved bytes, and when the last reservation lapses. */
+export type QuotaUsage = { usedBytes: number; reservedBytes: number; reservedUntil: string | null };
+
+/** Her quota's two parts now: to tell her why an upload was refused, and on the upload page. */
+export async function quotaUsage(db: Db, personalDataId: number, now: Date): Promise<QuotaUsage> {
+  const result = await db.raw(
+    `SELECT ${STORED_BYTES} AS used, ${RESERVED_BYTES} AS reserved,
+       (SELECT max(expires_at) FROM resumable_uploads WHERE personal_data_id = :personalDataId AND outcome IS NULL AND expires_at > :now) AS until`,
+    { personalDataId, now },
+  );
+  const row = result.rows[0] as { used: string | number; reserved: string | number; until: Date | string | null };
+  return {
+    usedBytes: Number(row.used),
+    reservedBytes: Number(row.reserved),
+    reservedUntil: row.until === null ? null : new Date(row.until).toISOString(),
+  };
 }
 
 export async function findUpload(db: Db, id: string): Promise<ResumableUploadRow | undefined> {

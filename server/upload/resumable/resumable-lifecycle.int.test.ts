@@ -52,6 +52,14 @@ describe('the quota at creation', () => {
     expect((await createUpload(patient, app.baseUrl, 5_000, 'c.dcm')).status).toBe(201);
   });
 
+  it('tells the upload page what her unfinished uploads hold, and until when', async () => {
+    const limits = (await patient.get('/api/dicom/limits')).body;
+    expect(limits).toMatchObject({ quotaBytes: 90_000, usedBytes: 0, reservedBytes: 90_000 });
+    const hoursLeft = (Date.parse(limits.reservedUntil) - app.clock.now()) / HOUR_MS;
+    expect(hoursLeft).toBeGreaterThan(app.config.upload.resumableExpiryHours - 1);
+    expect(hoursLeft).toBeLessThanOrEqual(app.config.upload.resumableExpiryHours);
+  });
+
   it('frees the reservation when an upload is cancelled, and counts stored images instead once complete', async () => {
     for (const location of locations) expect((await tusRequest(patient, app.baseUrl, 'DELETE', location)).status).toBe(204);
     const ct = corpusFile('CT_small.dcm'); // 39,206 bytes
@@ -62,6 +70,7 @@ describe('the quota at creation', () => {
     const refused = await createUpload(patient, app.baseUrl, 45_795, 'd.dcm');
     expect(refused.status).toBe(413);
     expect(refused.body).toEqual({ code: 'UPLOAD_QUOTA_EXCEEDED', quotaBytes: 90_000, usedBytes: 39_206, reservedBytes: 5_000 });
+    expect((await patient.get('/api/dicom/limits')).body).toMatchObject({ usedBytes: 39_206, reservedBytes: 5_000 });
     const fits = await createUpload(patient, app.baseUrl, 45_794, 'd.dcm');
     expect(fits.status).toBe(201);
     expect((await tusRequest(patient, app.baseUrl, 'DELETE', fits.headers.get('location')!)).status).toBe(204);
