@@ -1,9 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { UploadLimits } from '../../common/types/upload';
 import { startOrthanc } from '../../tests/support/orthanc';
 import { median } from '../median';
@@ -36,15 +35,15 @@ type Way = 'portal upload' | 'Orthanc REST' | 'portal STOW-RS' | 'Orthanc STOW-R
 const WAYS: Way[] = ['portal upload', 'Orthanc REST', 'portal STOW-RS', 'Orthanc STOW-RS'];
 export type IngestPeerResult = { folders: { label: string; files: number; runs: Record<Way, UploadRun[]> }[] };
 
-/** Orthanc's own REST API: one `POST /instances` per file, one after another, as its tools send them. */
+/** Orthanc's own REST API: one `POST /instances` per file, one after another, as its tools send them; each file read at once, as the multipart senders do. */
 function orthancRest(): Sender<string[]> {
   return async (serverUrl, batches) => {
-    let bytes = 0;
+    let sent = 0;
     for (const file of batches.flat()) {
-      const size = statSync(file).size;
+      const bytes = readFileSync(file);
       const req = request(`${serverUrl}/instances`, {
         method: 'POST',
-        headers: { 'content-type': 'application/dicom', 'content-length': size },
+        headers: { 'content-type': 'application/dicom', 'content-length': bytes.length },
       });
       const answered = new Promise<number>((resolve, reject) => {
         req.once('response', (response) => {
@@ -53,12 +52,12 @@ function orthancRest(): Sender<string[]> {
         });
         req.once('error', reject);
       });
-      await pipeline(createReadStream(file, { highWaterMark: MB }), req);
+      req.end(bytes);
       const status = await answered;
       if (status !== 200) throw new Error(`Orthanc refused ${file}: ${status}`);
-      bytes += size;
+      sent += bytes.length;
     }
-    return bytes;
+    return sent;
   };
 }
 

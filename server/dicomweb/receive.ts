@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DICOM_MARKER_OFFSET } from '../../common/types/upload';
 import { AppError } from '../lib/errors';
-import { PartFile } from '../lib/multipart/part-file';
+import { PARTS_FINISHING_AT_ONCE, PartFile } from '../lib/multipart/part-file';
 import { Backlog } from '../lib/parallel';
 import { MultipartError, MultipartParser, parseMediaType } from '../lib/multipart/parser';
 import { readMultipartBody } from '../lib/multipart/read-body';
@@ -69,13 +69,6 @@ export async function withReceivedParts<T>(
 
 /** What the checks read from memory: a header of this size needs no second read of the file. */
 const HEAD_BYTES = 64 * 1024;
-/**
- * Parts whose files are still being written and closed while the next parts are read: a PACS
- * sends many small instances, and waiting for the disk at the end of each one (a round trip to
- * its threads, slow on a busy machine) kept the body waiting about as long as reading it took.
- * Each holds at most about 2 MB until it is written (PartFile): a request holds about 10 MB at most.
- */
-const PARTS_FINISHING_AT_ONCE = 4;
 
 type Writing = { part: ReceivedPart; file: PartFile | undefined };
 

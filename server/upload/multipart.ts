@@ -7,7 +7,8 @@ import { DICOM_MARKER_OFFSET } from '../../common/types/upload';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import type { JobQueue } from '../lib/job-queue';
-import { PartFile } from '../lib/multipart/part-file';
+import { PARTS_FINISHING_AT_ONCE, PartFile } from '../lib/multipart/part-file';
+import { Backlog } from '../lib/parallel';
 import { MultipartParser, parseContentDisposition, parseMediaType } from '../lib/multipart/parser';
 import { readMultipartBody } from '../lib/multipart/read-body';
 import { RESUMABLE_FOLDER } from './resumable/layout';
@@ -86,6 +87,7 @@ type Receiving = { file: PartFile; name: string };
  */
 async function receive(req: Request, boundary: string, directory: string, limits: RequestLimits): Promise<ReceivedFile[]> {
   const files: ReceivedFile[] = [];
+  const finishing = new Backlog(PARTS_FINISHING_AT_ONCE);
   let current: Receiving | undefined;
   try {
     await readMultipartBody(req, new MultipartParser(boundary), {
@@ -108,20 +110,25 @@ async function receive(req: Request, boundary: string, directory: string, limits
       },
       partEnd: async () => {
         if (!current) return;
-        const { path: filePath, size, head } = await current.file.finish();
-        const unnameable = hasControlCharacter(current.name);
-        files.push({
-          path: filePath,
-          size,
-          head,
-          clientName: displayName(unnameable ? markControls(current.name) : current.name),
-          unnameable,
-        });
+        const { file, name } = current;
         current = undefined;
+        const unnameable = hasControlCharacter(name);
+        const received: ReceivedFile = {
+          path: file.path,
+          size: file.size,
+          clientName: displayName(unnameable ? markControls(name) : name),
+          unnameable,
+        };
+        files.push(received);
+        // Written and closed behind the reading of the next parts; its head is there once it is.
+        await finishing.add(file.finish().then(({ head }) => void (received.head = head)));
       },
     });
+    await finishing.done();
   } catch (error) {
     await current?.file.discard();
+    // Nothing is left writing into the directory as it is removed.
+    await finishing.done().catch(() => undefined);
     throw uploadError(error);
   }
   return files;

@@ -1,18 +1,20 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { seedMinimal, startTestApp, type TestApp, type TestClient } from '../../../tests/support/app';
-import { createUpload, patchUpload, syntheticMammogram } from './resumable-test-support';
+import { seedMinimal, startTestApp, type TestApp, type TestClient } from '../../tests/support/app';
+import { createUpload, patchUpload, syntheticMammogram } from './resumable/resumable-test-support';
+import { filesUnder, postDicoms } from './upload-test-support';
 
 /**
- * The disk that holds the uploads fills up (issue 16: it answered 500 INTERNAL). Writes of the
- * resumable store fail with ENOSPC, as Linux's would, while `disk.full` is set.
+ * The disk that holds the uploads fills up (issue 16: it answered 500 INTERNAL). Writes of files
+ * being received (a multipart request's, the resumable store's) fail with ENOSPC, as Linux's
+ * would, while `disk.full` is set.
  */
 const disk = vi.hoisted(() => ({ full: false }));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs/promises')>();
   const open: typeof fs.open = async (...args) => {
     const handle = await fs.open(...args);
-    if (!String(args[0]).includes(`${path.sep}resumable${path.sep}`)) return handle;
+    if (!String(args[0]).includes(`${path.sep}incoming${path.sep}`)) return handle;
     const writev = handle.writev.bind(handle);
     handle.writev = ((...writeArgs: Parameters<typeof writev>) =>
       disk.full
@@ -66,4 +68,21 @@ it('answers a PATCH 507 STORAGE_FULL too, and the upload goes on from what was s
   const rest = await patchUpload(patient, app.baseUrl, location, half, image.bytes.subarray(half));
   expect(rest.status).toBe(204);
   expect(rest.headers.get('upload-outcome')).toBe('stored');
+});
+
+it('answers a multipart upload 507 STORAGE_FULL, keeps none of its files, and stores them once there is room', async () => {
+  const images = [1, 2, 3].map((n) => ({ name: `full-${n}.dcm`, bytes: syntheticMammogram(`disk-full-multipart-${n}`, 1).bytes }));
+  const incoming = path.join(app.config.dataDir, 'storage', 'incoming');
+  const before = await app.db('dicom_instances').count({ n: '*' }).first();
+  disk.full = true;
+  const refused = await postDicoms(patient, app.baseUrl, images);
+  disk.full = false;
+  expect(refused.status).toBe(507);
+  expect(refused.body).toEqual({ code: 'STORAGE_FULL' });
+  expect(await app.db('dicom_instances').count({ n: '*' }).first()).toEqual(before);
+  expect(filesUnder(incoming).filter((file) => !file.startsWith('resumable'))).toEqual([]);
+
+  const stored = await postDicoms(patient, app.baseUrl, images);
+  expect(stored.status).toBe(200);
+  expect(stored.body).toEqual({ stored: 3, duplicates: 0, refused: [] });
 });
