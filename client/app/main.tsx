@@ -1,3 +1,5 @@
+// First: no module makes a zod schema before zod is told not to try eval (see the module).
+import '../lib/zod-without-eval';
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from '../shell/pwa/register';

@@ -75,9 +75,16 @@ const PAGES: PageCase[] = [
 /**
  * What went wrong while the page ran: requests answered with an error (method, path, status) and
  * the browser's own errors (a CSP refusal, a script error); its "Failed to load resource" line for
- * each failed request is counted with the request, which names it.
+ * each failed request is counted with the request, which names it. A refusal the page's script
+ * caught (zod trying `new Function`) writes nothing to the console: the page's own
+ * securitypolicyviolation events are written there for it.
  */
-function collectFailures(page: Page): { requests: string[]; errors: string[] } {
+async function collectFailures(page: Page): Promise<{ requests: string[]; errors: string[] }> {
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content-Security-Policy violation: ${event.effectiveDirective} ${event.blockedURI}`),
+    ),
+  );
   const failures = { requests: [] as string[], errors: [] as string[] };
   page.on('response', (response) => {
     if (response.status() >= 400)
@@ -137,7 +144,7 @@ for (const pageCase of PAGES) {
     test.setTimeout(240_000);
     await page.setViewportSize(DESKTOP);
     await skipCookieDialog(context, baseURL);
-    const failures = collectFailures(page);
+    const failures = await collectFailures(page);
     if (pageCase.audience !== 'visitor') await signInThroughApi(page.request, pageCase.audience);
     const path = pageCase.resolve ? await pageCase.resolve(page) : pageCase.path;
     await page.goto(path);
