@@ -482,12 +482,12 @@ export async function timedUpload<Batch>(server: Server, batches: Batch[], send:
   return { bytes, seconds, mbps: bytes / MB / seconds, cpuSecondsPerGB, peakRssGrowthMB: (peak - baseline) / MB };
 }
 
-/** A multipart body of the files, one part each, streamed from disk in 1 MB reads with its exact Content-Length. */
 /**
- * One request of whole files, each read at once (the largest is UPLOAD_MAX_FILE_BYTES): the sender
- * is the load, not what is measured. Streaming each file (open, reads, close, each a round trip
- * to libuv's threads on a machine the servers share) held 100 KB files to under 20 MB/s, whichever
- * server received them; read at once, the same servers took them 2-4 times as fast.
+ * A multipart body of the files, one part each, with its exact Content-Length. Each file is read
+ * whole (the largest is UPLOAD_MAX_FILE_BYTES): the sender is the load, not what is measured.
+ * Streaming each file (open, reads, close, each a round trip to libuv's threads on a machine the
+ * servers share) held 100 KB files to under 20 MB/s, whichever server received them; read at
+ * once, the same servers took them 2-4 times as fast.
  */
 async function postMultipart(baseUrl: string, files: string[], ingest: Ingest): Promise<{ status: number; body: string }> {
   const boundary = `----bench${randomUUID()}`;

@@ -16,12 +16,6 @@ import { LoadFailure } from '../../components/ui/LoadFailure';
 import { PageTitle } from '../../components/ui/PageTitle';
 
 /**
- * upload (/portal/upload-screenings): the patient sends images of earlier examinations, e.g. a
- * disc from another clinic. Picking starts the upload: the marker scan runs in a worker and each
- * file it passes goes out at once with tus (docs/api.md "Resumable DICOM upload"), resumable
- * after a lost connection or a reload. The issue supersedes the spec's separate "Send" step.
- */
-/**
  * What her quota holds. Unfinished resumable uploads hold their declared size until they finish,
  * are cancelled or expire, and the server counts them when it accepts a new file: the page says
  * so, or a folder that seems to fit would be refused.
@@ -45,6 +39,12 @@ function QuotaUsage({ limits }: { limits: UploadLimits }) {
   );
 }
 
+/**
+ * upload (/portal/upload-screenings): the patient sends images of earlier examinations, e.g. a
+ * disc from another clinic. Picking starts the upload: the marker scan runs in a worker and each
+ * file it passes goes out at once with tus (docs/api.md "Resumable DICOM upload"), resumable
+ * after a lost connection or a reload. The issue supersedes the spec's separate "Send" step.
+ */
 export default function UploadPage() {
   const t = useT();
   const title = t('upload.title');

@@ -50,10 +50,11 @@ function outcomeOf(row: Row): ResumableUploadOutcome | null {
   return { outcome: row.outcome };
 }
 
-/** Her quota's two parts as SQL: bytes she uploaded herself, and what her unfinished, unexpired uploads declared. */
+/** Her quota's two parts as SQL: bytes she uploaded herself (the provider's own images do not count), and RESERVED_BYTES below. */
 const STORED_BYTES = `(SELECT coalesce(sum(size_bytes), 0) FROM dicom_instances WHERE personal_data_id = :personalDataId AND screening_id IS NULL)`;
-const RESERVED_BYTES = `(SELECT coalesce(sum(length), 0) FROM resumable_uploads
-    WHERE personal_data_id = :personalDataId AND outcome IS NULL AND expires_at > :now)`;
+/** Her unfinished, unexpired uploads: what they declared is held against her quota until they finish, are cancelled or expire. */
+const UNFINISHED_UPLOADS = `FROM resumable_uploads WHERE personal_data_id = :personalDataId AND outcome IS NULL AND expires_at > :now`;
+const RESERVED_BYTES = `(SELECT coalesce(sum(length), 0) ${UNFINISHED_UPLOADS})`;
 
 /**
  * Inserts the upload when what she stored, what her unfinished uploads declared and its own
@@ -89,8 +90,8 @@ export type QuotaUsage = { usedBytes: number; reservedBytes: number; reservedUnt
 /** Her quota's two parts now: to tell her why an upload was refused, and on the upload page. */
 export async function quotaUsage(db: Db, personalDataId: number, now: Date): Promise<QuotaUsage> {
   const result = await db.raw(
-    `SELECT ${STORED_BYTES} AS used, ${RESERVED_BYTES} AS reserved,
-       (SELECT max(expires_at) FROM resumable_uploads WHERE personal_data_id = :personalDataId AND outcome IS NULL AND expires_at > :now) AS until`,
+    `SELECT ${STORED_BYTES} AS used, reserved, until
+     FROM (SELECT coalesce(sum(length), 0) AS reserved, max(expires_at) AS until ${UNFINISHED_UPLOADS}) AS unfinished`,
     { personalDataId, now },
   );
   const row = result.rows[0] as { used: string | number; reserved: string | number; until: Date | string | null };
