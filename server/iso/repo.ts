@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db';
 
 type IsoImageStatus = 'new' | 'in_progress' | 'done' | 'removed' | 'failed';
@@ -135,24 +136,35 @@ export async function failAttempt(db: Db, screeningId: number, jobId: string, fi
 }
 
 /**
- * Sets the built images `condition` picks (SQL on `i`, the iso_images row) to removed and answers
- * the storage keys they had, for the caller to delete the files. The self-join hands back the
- * value from before the update.
+ * The statement that sets the built images `condition` picks (SQL on `i`, the iso_images row) to
+ * removed, answering the storage keys they had (`storage_key`), for the caller to delete the files.
+ * The self-join hands back the value from before the update.
  */
+const removeDoneImagesStatement = (condition: string) =>
+  `UPDATE iso_images AS i SET status = 'removed', storage_key = NULL, size_bytes = NULL
+   FROM iso_images AS before
+   WHERE before.screening_id = i.screening_id AND i.status = 'done' AND (${condition})
+   RETURNING before.storage_key`;
+
 async function removeDoneImages(db: Db, condition: string, bindings: Array<number | Date>): Promise<string[]> {
-  const result = await db.raw(
-    `UPDATE iso_images AS i SET status = 'removed', storage_key = NULL, size_bytes = NULL
-     FROM iso_images AS before
-     WHERE before.screening_id = i.screening_id AND i.status = 'done' AND (${condition})
-     RETURNING before.storage_key`,
-    bindings,
-  );
+  const result = await db.raw(removeDoneImagesStatement(condition), bindings);
   return result.rows.map((row: { storage_key: string }) => row.storage_key);
 }
 
+const OF_PATIENT = 'i.screening_id IN (SELECT id FROM screenings WHERE personal_data_id = ?)';
+
 /** Built images of every screening of one patient (her uploads changed what belongs on them). */
 export function removeDoneImagesOfPatient(db: Db, personalDataId: number): Promise<string[]> {
-  return removeDoneImages(db, 'i.screening_id IN (SELECT id FROM screenings WHERE personal_data_id = ?)', [personalDataId]);
+  return removeDoneImages(db, OF_PATIENT, [personalDataId]);
+}
+
+/**
+ * removeDoneImagesOfPatient as a part of the caller's own statement (a CTE answering
+ * `storage_key`), applied only when `when` (SQL) holds: a statement storing her images drops her
+ * built discs in the same round trip, and in the same transaction.
+ */
+export function doneImagesOfPatientRemovedWhen(db: Knex, personalDataId: number, when: string): Knex.Raw {
+  return db.raw(removeDoneImagesStatement(`${OF_PATIENT} AND ${when}`), [personalDataId]);
 }
 
 /** Built images finished before `cutoff` (ISO_RETENTION_DAYS). */

@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function removeExpiredIsoImages(db: Db, storage: FileStorage, now: Date, retentionDays: number): Promise<number> {
   const keys = await removeDoneImagesBuiltBefore(db, new Date(now.getTime() - retentionDays * DAY_MS));
-  await removeFiles(storage, keys);
+  await removeIsoFiles(storage, keys);
   return keys.length;
 }
 
@@ -21,16 +21,18 @@ export function removeOrphanIsoFiles(db: Db, storage: FileStorage, now: Date): P
 }
 
 /**
- * Called after new DICOM instances of a patient were stored (her uploads belong on every disc of
- * her screenings): each built image of her screenings becomes `removed` and its file is deleted,
- * so the next generation includes the new files. An image still waiting reads the instances when
- * its build starts; a build already running checks them again when it ends (build.ts).
+ * Called after DICOMweb STOW-RS stored new DICOM instances of a patient (her own uploads drop her
+ * discs in the transaction that stores them: doneImagesOfPatientRemovedWhen): each built image of
+ * her screenings becomes `removed` and its file is deleted, so the next generation includes the
+ * new files. An image still waiting reads the instances when its build starts; a build already
+ * running checks them again when it ends (build.ts).
  */
 export async function invalidatePatientIsoImages(db: Db, storage: FileStorage, personalDataId: number): Promise<void> {
-  await removeFiles(storage, await removeDoneImagesOfPatient(db, personalDataId));
+  await removeIsoFiles(storage, await removeDoneImagesOfPatient(db, personalDataId));
 }
 
-async function removeFiles(storage: FileStorage, keys: string[]): Promise<void> {
+/** Deletes the files of built images whose rows are `removed` already (their keys as the update answered them). */
+export async function removeIsoFiles(storage: FileStorage, keys: string[]): Promise<void> {
   // A download already streaming keeps its open file; new ones find the row removed.
   for (const key of keys) await storage.remove(key);
 }

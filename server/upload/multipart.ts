@@ -31,8 +31,9 @@ type RequestLimits = Pick<UploadLimits, 'maxFileBytes' | 'maxFilesPerRequest' | 
 /**
  * One file of the request, written under a generated name; `clientName` never becomes a path.
  * `unnameable`: its name held a control character (it is refused, reason `bad_name`).
- * `head`: its first bytes as sent, when it came through this receiver, which wrote its preamble
- * blank; a file without one (a resumable upload's) still has its preamble as sent.
+ * `head`: its first bytes as sent, when it came through this receiver or the resumable upload's
+ * request that created it (resumable/file-store.ts), which wrote its preamble blank; a file without
+ * one (a resumable upload sent in several requests) may still have its preamble as sent.
  */
 export type ReceivedFile = { path: string; size: number; clientName: string; unnameable?: boolean; head?: Buffer };
 

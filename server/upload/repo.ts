@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { UploadedStudy } from '../../common/types/upload';
 import type { Db } from '../db';
+import { doneImagesOfPatientRemovedWhen } from '../iso';
 import type { DicomHeader } from './dicom-header';
 
 export type NewInstance = DicomHeader & { storageKey: string; sizeBytes: number };
@@ -28,40 +29,37 @@ export async function knownInstances(db: Db, personalDataId: number, uids: strin
   return new Set(rows.map((row) => row.sop_instance_uid));
 }
 
-/**
- * What storing needs to know, in one statement (it runs for every file of a resumable upload):
- * the bytes she uploaded herself so far (her quota), and which of `uids` she already has,
- * uploaded or from a screening.
- */
-export async function usageAndKnown(
-  trx: Knex.Transaction,
-  personalDataId: number,
-  uids: string[],
-): Promise<{ usedBytes: number; known: Set<string> }> {
-  const [row]: { used: string | number; known: string[] }[] = await trx('dicom_instances')
-    .where('personal_data_id', personalDataId)
-    .select(
-      trx.raw('coalesce(sum(size_bytes) FILTER (WHERE screening_id IS NULL), 0) AS used'),
-      trx.raw(
-        "coalesce(array_agg(sop_instance_uid) FILTER (WHERE sop_instance_uid IN (SELECT jsonb_array_elements_text(?::jsonb))), '{}') AS known",
-        [JSON.stringify(uids)],
-      ),
-    );
-  return { usedBytes: Number(row?.used ?? 0), known: new Set(row?.known ?? []) };
-}
+/** What insertUploadedInstances found and did. */
+export type InsertedInstances = {
+  /** The bytes she had uploaded herself before this statement (her quota; the provider's images do not count). */
+  usedBytesBefore: number;
+  /** The SOP instance UIDs it inserted: the others she had already, uploaded or from a screening. */
+  inserted: Set<string>;
+  /** The storage keys of the built disc images it dropped, for the caller to delete after the commit. */
+  droppedDiscKeys: string[];
+};
 
 /**
- * Inserts the uploaded instances; one that appeared meanwhile (a screening import) is skipped
- * by the unique key. Answers the SOP instance UIDs actually inserted.
+ * Stores the rows of her uploaded instances, in one statement (it runs for every file of a
+ * resumable upload), under her uploads lock (lockUploadsOf, taken by an earlier statement: this
+ * one's reads then see every upload committed before hers). An instance she has already is
+ * skipped by the unique key. When any was inserted, the built disc images of her screenings are
+ * dropped (server/iso: the new images belong on them), so no disc without them is served once
+ * they are committed, whatever happens after the commit. The quota is the caller's to check with
+ * what this answers: rolling the transaction back undoes all of it.
  */
 export async function insertUploadedInstances(
   trx: Knex.Transaction,
   personalDataId: number,
   userId: number,
   rows: NewInstance[],
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const inserted: { sop_instance_uid: string }[] = await trx('dicom_instances')
+): Promise<InsertedInstances> {
+  if (rows.length === 0) {
+    // Nothing to insert: what she uses is still what the caller's quota check needs.
+    const [usage]: { used: string | number }[] = await usedBytesQuery(trx, personalDataId);
+    return { usedBytesBefore: Number(usage!.used), inserted: new Set(), droppedDiscKeys: [] };
+  }
+  const insert = trx('dicom_instances')
     .insert(
       rows.map((row) => ({
         personal_data_id: personalDataId,
@@ -80,7 +78,24 @@ export async function insertUploadedInstances(
     .onConflict(['personal_data_id', 'sop_instance_uid'])
     .ignore()
     .returning('sop_instance_uid');
-  return new Set(inserted.map((row) => row.sop_instance_uid));
+  // The parts of one WITH share the statement's snapshot: `usage` does not see the rows `inserted` adds.
+  const [row]: { used: string | number; inserted: string[]; dropped: string[] }[] = await trx
+    .with('usage', usedBytesQuery(trx, personalDataId))
+    .with('inserted', insert)
+    .with('dropped', doneImagesOfPatientRemovedWhen(trx, personalDataId, 'EXISTS (SELECT 1 FROM inserted)'))
+    .select(
+      trx.raw('(SELECT used FROM usage) AS used'),
+      trx.raw(`(SELECT coalesce(array_agg(sop_instance_uid), '{}') FROM inserted) AS inserted`),
+      trx.raw(`(SELECT coalesce(array_agg(storage_key), '{}') FROM dropped) AS dropped`),
+    );
+  return { usedBytesBefore: Number(row!.used), inserted: new Set(row!.inserted), droppedDiscKeys: row!.dropped };
+}
+
+/** The bytes she uploaded herself (her quota: the provider's images do not count), as `used`. */
+function usedBytesQuery(db: Knex, personalDataId: number) {
+  return db('dicom_instances')
+    .where('personal_data_id', personalDataId)
+    .select(db.raw('coalesce(sum(size_bytes) FILTER (WHERE screening_id IS NULL), 0) AS used'));
 }
 
 /** The patient's uploaded studies, the most recently uploaded first. */

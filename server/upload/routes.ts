@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { patientOf, requirePatient } from '../auth/gates';
-import { errorForLog } from '../lib/logger';
+import { patientReadWithSession } from '../auth/session-store';
 import { withReceivedFiles } from './multipart';
 import { resumableUploadsRouter } from './resumable/routes';
 import { createUploadService, type UploadDeps, type Uploader } from './service';
@@ -14,18 +14,13 @@ export function uploadRouter(deps: UploadDeps): Router {
   const uploads = createUploadService(deps);
   const router = Router();
   router.use(requirePatient);
-  const uploaderFor = (req: Request): Promise<Uploader> => uploads.uploaderOf(patientOf(req).userId, req.ip);
+  // Her person as read with the session row: no query of its own on every resumable upload's request.
+  const uploaderFor = (req: Request): Promise<Uploader> =>
+    uploads.uploaderOf(patientOf(req).userId, req.ip, patientReadWithSession(req)?.personalDataId);
 
   router.post('/', async (req, res) => {
     const uploader = await uploaderFor(req);
-    const outcome = await withReceivedFiles(req, uploads.incomingDir, uploads.limits, (files) => uploads.store(uploader, files));
-    if (outcome.stored > 0) {
-      // The images are stored; a disc image left stale is logged rather than reported as a failed upload.
-      await uploads
-        .refreshDiscImages(uploader)
-        .catch((error: unknown) => req.log.error({ err: errorForLog(error) }, 'disc images not refreshed after upload'));
-    }
-    res.json(outcome);
+    res.json(await withReceivedFiles(req, uploads.incomingDir, uploads.limits, (files) => uploads.store(uploader, files)));
   });
 
   router.get('/', async (req, res) => {

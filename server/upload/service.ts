@@ -5,26 +5,29 @@ import { DICOM_MARKER_OFFSET } from '../../common/types/upload';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
-import { invalidatePatientIsoImages } from '../iso';
+import { errorForLog, type Logger } from '../lib/logger';
+import { removeIsoFiles } from '../iso';
 import { writeAudit } from '../lib/audit';
 import { AppError, notFound } from '../lib/errors';
 import type { FileStorage } from '../lib/storage';
 import { inspectDicomFile, type DicomHeader } from './dicom-header';
 import type { ReceivedFile } from './multipart';
-import { insertUploadedInstances, lockUploadsOf, personalDataIdOf, uploadedStudies, usageAndKnown, type NewInstance } from './repo';
+import { insertUploadedInstances, lockUploadsOf, personalDataIdOf, uploadedStudies, type NewInstance } from './repo';
 import { quotaUsage } from './resumable/repo';
 
 export type UploadDeps = { db: Db; storage: FileStorage; config: Pick<Config, 'upload'>; clock: Clock; logger: Logger };
 /** What every step of an upload works against: the database, the file store and the upload limits. */
-type UploadStore = { db: Db; storage: FileStorage; limits: Config['upload']; clock: Clock };
+type UploadStore = { db: Db; storage: FileStorage; limits: Config['upload']; clock: Clock; logger: Logger };
 export type Uploader = { userId: number; personalDataId: number; ip: string | undefined };
 
 type Candidate = { file: ReceivedFile; header: DicomHeader };
 
-/** The patient behind a patient-portal session; an account without a person cannot exist, but answer 404 if it does. */
-async function uploaderOf(db: Db, userId: number, ip: string | undefined): Promise<Uploader> {
-  const personalDataId = await personalDataIdOf(db, userId);
+/**
+ * The patient behind a patient-portal session; an account without a person cannot exist, but answer 404 if it does.
+ * `readWithSession`: her person as the session's read found it (auth/session-store.ts), when it did.
+ */
+async function uploaderOf(db: Db, userId: number, ip: string | undefined, readWithSession?: number | null): Promise<Uploader> {
+  const personalDataId = readWithSession ?? (await personalDataIdOf(db, userId));
   if (personalDataId === undefined) throw notFound();
   return { userId, personalDataId, ip };
 }
@@ -49,10 +52,10 @@ export type KeepOptions = { recordFates?: RecordFates; auditedLater?: boolean };
  * The one check-and-store of received files, for a multipart batch and for one resumable upload
  * alike (DECISIONS.md 15): the marker at 128-131 (a DICOMDIR is skipped), the header parsed, the
  * preamble zeroed, a SOP instance stored once, the quota checked under the patient's lock, and
- * the rows, the renames into the store and one DICOM_UPLOAD audit entry in one transaction. If
- * anything fails, the renamed files are removed again, so the files leave either all of their
- * images or none. Answers the fate of each file, in the order of `files`; files it did not store
- * stay where they were, for the caller to remove.
+ * the rows, the renames into the store, her built disc images dropped and one DICOM_UPLOAD audit
+ * entry in one transaction. If anything fails, the renamed files are removed again, so the files
+ * leave either all of their images or none. Answers the fate of each file, in the order of
+ * `files`; files it did not store stay where they were, for the caller to remove.
  */
 async function keepReceivedFiles(
   deps: UploadStore,
@@ -72,45 +75,68 @@ async function keepReceivedFiles(
     else if (candidates.has(inspection.header.sopInstanceUid)) fates[index] = { outcome: 'duplicate' };
     else candidates.set(inspection.header.sopInstanceUid, { file, header: inspection.header, index });
   }
-  // The multipart receiver wrote its files' preambles blank already (a file with its head).
+  // A receiver that kept a file's head wrote its preamble blank already (multipart.ts, resumable/file-store.ts).
   for (const { file } of candidates.values()) if (!file.head) await zeroPreamble(file.path);
 
   const adopted: string[] = [];
+  let staleDiscKeys: string[] = [];
   try {
     await deps.db.transaction(async (trx) => {
       await lockUploadsOf(trx, uploader.userId);
-      const { usedBytes, known } = await usageAndKnown(trx, uploader.personalDataId, [...candidates.keys()]);
-      const fresh = [...candidates.values()].filter(({ header }) => !known.has(header.sopInstanceUid));
-      checkQuota(deps.limits, usedBytes, fresh);
-      const rows: (NewInstance & { file: ReceivedFile })[] = fresh.map(({ file, header }) => ({
+      const rows: (NewInstance & { file: ReceivedFile })[] = [...candidates.values()].map(({ file, header }) => ({
         ...header,
         file,
         storageKey: deps.storage.newKey('dicom', '.dcm'),
         sizeBytes: file.size,
       }));
-      const inserted = await insertUploadedInstances(trx, uploader.personalDataId, uploader.userId, rows);
-      for (const row of rows.filter((row) => inserted.has(row.sopInstanceUid))) {
-        await deps.storage.adopt(row.file.path, row.storageKey);
-        adopted.push(row.storageKey);
-      }
+      // Inserted first and checked after, in one round trip fewer under her lock: over the quota,
+      // the transaction is rolled back and none of it stays.
+      const { usedBytesBefore, inserted, droppedDiscKeys } = await insertUploadedInstances(
+        trx,
+        uploader.personalDataId,
+        uploader.userId,
+        rows,
+      );
+      const fresh = rows.filter((row) => inserted.has(row.sopInstanceUid));
+      checkQuota(deps.limits, usedBytesBefore, fresh);
+      staleDiscKeys = droppedDiscKeys;
       for (const { header, index } of candidates.values()) {
         fates[index] = { outcome: inserted.has(header.sopInstanceUid) ? 'stored' : 'duplicate' };
       }
       const count = (outcome: FileFate['outcome']) => fates.filter((fate) => fate.outcome === outcome).length;
-      if (!auditedLater) {
-        await writeAudit(trx, {
-          type: 'DICOM_UPLOAD',
-          ip: uploader.ip,
-          userId: uploader.userId,
-          description: `stored ${count('stored')}, duplicates ${count('duplicate')}, refused ${count('refused')}`,
-        });
+      const renames = async () => {
+        for (const row of fresh) {
+          await deps.storage.adopt(row.file.path, row.storageKey);
+          adopted.push(row.storageKey);
+        }
+      };
+      const records = async () => {
+        if (!auditedLater) {
+          await writeAudit(trx, {
+            type: 'DICOM_UPLOAD',
+            ip: uploader.ip,
+            userId: uploader.userId,
+            description: `stored ${count('stored')}, duplicates ${count('duplicate')}, refused ${count('refused')}`,
+          });
+        }
+        await recordFates?.(trx, fates);
+      };
+      // The renames and the records at the same time: her lock is held for the longer of the two,
+      // not for both. Both have ended before the transaction does (a failure of one does not leave
+      // the other writing into a rolled-back transaction), and the catch below removes what was renamed.
+      for (const result of await Promise.allSettled([renames(), records()])) {
+        if (result.status === 'rejected') throw result.reason;
       }
-      await recordFates?.(trx, fates);
     });
   } catch (error) {
     for (const key of adopted) await deps.storage.remove(key);
     throw error;
   }
+  // The rows of her built discs are `removed` with the images committed; a file left behind
+  // (logged) is nobody's to serve, and the sweep of unnamed disc files takes it.
+  await removeIsoFiles(deps.storage, staleDiscKeys).catch((error: unknown) =>
+    deps.logger.error({ err: errorForLog(error) }, 'files of dropped disc images not removed after upload'),
+  );
   return fates;
 }
 
@@ -126,16 +152,8 @@ async function storeUpload(deps: UploadStore, uploader: Uploader, files: Receive
   return outcome;
 }
 
-/**
- * New images belong on every disc image of the patient's screenings, so the built ones are
- * dropped (server/iso). The upload itself is already committed when this runs.
- */
-async function refreshDiscImages(deps: UploadStore, uploader: Uploader): Promise<void> {
-  await invalidatePatientIsoImages(deps.db, deps.storage, uploader.personalDataId);
-}
-
-function checkQuota(limits: Config['upload'], usedBytes: number, fresh: Candidate[]): void {
-  const addedBytes = fresh.reduce((sum, { file }) => sum + file.size, 0);
+function checkQuota(limits: Config['upload'], usedBytes: number, fresh: NewInstance[]): void {
+  const addedBytes = fresh.reduce((sum, { sizeBytes }) => sum + sizeBytes, 0);
   if (usedBytes + addedBytes > limits.quotaBytes) {
     throw new AppError(413, 'UPLOAD_QUOTA_EXCEEDED', { quotaBytes: limits.quotaBytes, usedBytes });
   }
@@ -170,15 +188,14 @@ async function studiesOf(deps: UploadStore, uploader: Uploader): Promise<Uploade
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
-export function createUploadService({ db, storage, config, clock }: UploadDeps) {
-  const store: UploadStore = { db, storage, limits: config.upload, clock };
+export function createUploadService({ db, storage, config, clock, logger }: UploadDeps) {
+  const store: UploadStore = { db, storage, limits: config.upload, clock, logger };
   return {
     limits: store.limits,
     incomingDir: storage.incomingDir,
-    uploaderOf: (userId: number, ip: string | undefined) => uploaderOf(db, userId, ip),
+    uploaderOf: (userId: number, ip: string | undefined, readWithSession?: number | null) => uploaderOf(db, userId, ip, readWithSession),
     store: (uploader: Uploader, files: ReceivedFile[]) => storeUpload(store, uploader, files),
     keep: (uploader: Uploader, files: ReceivedFile[], options?: KeepOptions) => keepReceivedFiles(store, uploader, files, options),
-    refreshDiscImages: (uploader: Uploader) => refreshDiscImages(store, uploader),
     limitsFor: (uploader: Uploader) => limitsFor(store, uploader),
     studiesOf: (uploader: Uploader) => studiesOf(store, uploader),
   };

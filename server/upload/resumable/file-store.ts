@@ -1,8 +1,12 @@
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
+import { DICOM_MARKER_OFFSET } from '../../../common/types/upload';
 import type { Db } from '../../db';
-import type { PartialBytes } from './partial-bytes';
+import type { PartialBytes, PartialWriter } from './partial-bytes';
 import { deleteUpload, findUpload, type ResumableUploadRow } from './repo';
+
+/** What createdHere keeps: the bytes a DICOM header is read from in most files (as the multipart receiver keeps). */
+const HEAD_BYTES = 64 * 1024;
 
 /**
  * The tus data store of resumable uploads: the state in the database (`resumable_uploads`, one
@@ -24,14 +28,22 @@ export class ResumableFileStore extends DataStore {
   /** See completedHere. */
   private readonly completedByRunningRequests = new Map<string, number>();
   private readonly diskFailures = new Map<string, unknown>();
+  /** See createdHere: by upload, the first bytes kept so far, and the writer its creation opened until its body takes it. */
+  private readonly creations = new Map<string, { chunks: Buffer[]; bytes: number; writer?: PartialWriter }>();
 
   override getExpiration(): number {
     return this.expiryMs;
   }
 
-  /** No bytes yet; the row was made when the upload was reserved (service.ts). */
+  /**
+   * No bytes yet; the row was made when the upload was reserved (service.ts). The writer stays
+   * open for the body that follows in the same request (createdHere).
+   */
   override async create(upload: Upload): Promise<Upload> {
-    await this.partial.create(upload.id);
+    const writer = await this.partial.create(upload.id);
+    const creation = this.creations.get(upload.id);
+    if (creation) creation.writer = writer;
+    else await writer.close();
     return upload;
   }
 
@@ -39,10 +51,14 @@ export class ResumableFileStore extends DataStore {
    * The body's socket-sized chunks (~64 KB) are gathered into writes of `partial.writeBytes`
    * (memory stays bounded by it): one write per chunk was the main cost of a resumable upload after
    * the database. When the body breaks off, what arrived is written before the error, so the
-   * client resumes after it.
+   * client resumes after it. The DICOM preamble is written as zeros, as the multipart receiver
+   * writes it (../service.ts zeroes it before storing anyway); the head createdHere asked for is
+   * kept as sent.
    */
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const writer = await this.partial.open(id);
+    const creation = offset === 0 ? this.creations.get(id) : undefined;
+    const writer = creation?.writer ?? (await this.partial.open(id));
+    if (creation) creation.writer = undefined;
     let position = offset;
     let gathered: Buffer[] = [];
     let gatheredBytes = 0;
@@ -61,7 +77,14 @@ export class ResumableFileStore extends DataStore {
     try {
       try {
         for await (const chunk of readable as AsyncIterable<Buffer>) {
-          gathered.push(chunk);
+          if (creation && creation.bytes < HEAD_BYTES) {
+            const kept = chunk.subarray(0, HEAD_BYTES - creation.bytes);
+            creation.chunks.push(kept);
+            creation.bytes += kept.length;
+          }
+          const blank = Math.max(0, Math.min(DICOM_MARKER_OFFSET - (position + gatheredBytes), chunk.length));
+          if (blank > 0) gathered.push(Buffer.alloc(blank));
+          if (blank < chunk.length) gathered.push(blank > 0 ? chunk.subarray(blank) : chunk);
           gatheredBytes += chunk.length;
           if (gatheredBytes >= this.partial.writeBytes) await flush();
         }
@@ -87,6 +110,27 @@ export class ResumableFileStore extends DataStore {
     const failure = this.diskFailures.get(id);
     this.diskFailures.delete(id);
     return failure;
+  }
+
+  /**
+   * Upload `id` is being created by a request running here, until the call it answers. That
+   * request's body, which may be the whole file, goes to the file its creation opened (no second
+   * open), and its first bytes are kept, so the check of a file sent whole reads its header from
+   * memory instead of opening it twice (headOf). A writer no body took is closed at the end.
+   */
+  createdHere(id: string): () => void {
+    this.creations.set(id, { chunks: [], bytes: 0 });
+    return () => {
+      const unused = this.creations.get(id)?.writer;
+      this.creations.delete(id);
+      void unused?.close().catch(() => undefined);
+    };
+  }
+
+  /** The first bytes of upload `id` as sent (up to HEAD_BYTES), when the request creating it here wrote them (createdHere). */
+  headOf(id: string): Buffer | undefined {
+    const creation = this.creations.get(id);
+    return creation && creation.bytes > 0 ? Buffer.concat(creation.chunks) : undefined;
   }
 
   /**

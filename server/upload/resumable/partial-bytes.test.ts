@@ -36,16 +36,15 @@ describe.each(backends)('partial upload bytes in %s', (_name, create) => {
   it('has none for an upload never made, and an empty start for a new one', async () => {
     const id = newId();
     expect(await partial.offsetOf(id)).toBeUndefined();
-    await partial.create(id);
+    await (await partial.create(id)).close();
     expect(await partial.offsetOf(id)).toBe(0);
   });
 
   it('keeps the writes of several requests in order and hands them back as one file', async () => {
     const id = newId();
     const bytes = randomBytes(3 * 1024 * 1024 + 17);
-    await partial.create(id);
-    // One request writes the first part in two writes, another the rest.
-    const first = await partial.open(id);
+    // The creating request writes the first part in two writes, another the rest.
+    const first = await partial.create(id);
     await first.write([bytes.subarray(0, 1000), bytes.subarray(1000, 1024 * 1024)], 0);
     await first.write([bytes.subarray(1024 * 1024, 2 * 1024 * 1024)], 1024 * 1024);
     await first.close();
@@ -69,8 +68,7 @@ describe.each(backends)('partial upload bytes in %s', (_name, create) => {
 
   it('stays at the end of its last whole write when a process dies mid-write', async () => {
     const id = newId();
-    await partial.create(id);
-    const writer = await partial.open(id);
+    const writer = await partial.create(id);
     await writer.write([Buffer.alloc(4096, 1)], 0);
     await writer.close();
     // What a dying process can leave: in a folder, nothing (a write is in place); in a bucket, an
@@ -82,8 +80,7 @@ describe.each(backends)('partial upload bytes in %s', (_name, create) => {
 
   it('is gone after remove, which may be called again', async () => {
     const id = newId();
-    await partial.create(id);
-    const writer = await partial.open(id);
+    const writer = await partial.create(id);
     await writer.write([Buffer.from('some bytes')], 0);
     await writer.close();
     await partial.remove(id);

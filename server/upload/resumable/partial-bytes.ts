@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage } from '../../lib/storage';
@@ -18,16 +18,17 @@ export type PartialWriter = { write(buffers: Buffer[], position: number): Promis
 export type PartialBytes = {
   /** What a request gathers before it writes (memory per request). */
   writeBytes: number;
-  /** The upload's bytes, none yet. */
-  create(id: string): Promise<void>;
+  /** The upload's bytes, none yet, and a writer of them for the request that creates it (its body follows at once). */
+  create(id: string): Promise<PartialWriter>;
   open(id: string): Promise<PartialWriter>;
   /** Bytes received so far; undefined when the upload has no bytes here (never made, or removed). */
   offsetOf(id: string): Promise<number | undefined>;
   /**
    * The received bytes as one file under the store's incoming area, for the checks of a finished
-   * upload and `FileStorage.adopt`; `release` removes it if it is a copy.
+   * upload and `FileStorage.adopt`; `release` removes it if it is a copy. Not a copy (`copy`
+   * false): the bytes themselves, which adopting takes away whole.
    */
-  local(id: string): Promise<{ path: string; release(): Promise<void> }>;
+  local(id: string): Promise<{ path: string; copy: boolean; release(): Promise<void> }>;
   /** The upload's bytes, whatever is left of them. */
   remove(id: string): Promise<void>;
   /** Every upload with bytes here, and whatever else lies among them (the sweep removes what no row names). */
@@ -44,24 +45,15 @@ export function partialBytesInFolder(directory: string): PartialBytes {
   return {
     writeBytes: 1024 * 1024,
     async create(id) {
-      await writeFile(fileOf(id), '', { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+      const file = await open(fileOf(id), 'wx').catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
         // The first upload since the folder was made (or removed): make it and try once more.
         await mkdir(directory, { recursive: true });
-        await writeFile(fileOf(id), '', { flag: 'wx' });
+        return open(fileOf(id), 'wx');
       });
+      return writerOf(file);
     },
-    async open(id) {
-      const file = await open(fileOf(id), 'r+');
-      return {
-        async write(buffers, position) {
-          const bytes = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
-          const { bytesWritten } = await file.writev(buffers, position);
-          if (bytesWritten !== bytes) throw new Error('short write');
-        },
-        close: () => file.close(),
-      };
-    },
+    open: async (id) => writerOf(await open(fileOf(id), 'r+')),
     offsetOf: (id) =>
       stat(fileOf(id)).then(
         (info) => info.size,
@@ -70,9 +62,21 @@ export function partialBytesInFolder(directory: string): PartialBytes {
           throw error;
         },
       ),
-    local: async (id) => ({ path: fileOf(id), release: async () => undefined }),
+    local: async (id) => ({ path: fileOf(id), copy: false, release: async () => undefined }),
     remove: (id) => rm(fileOf(id), { recursive: true, force: true }),
     ids: () => readdir(directory).catch(() => [] as string[]),
+  };
+}
+
+/** Writes in place into an upload's file. */
+function writerOf(file: FileHandle): PartialWriter {
+  return {
+    async write(buffers, position) {
+      const bytes = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+      const { bytesWritten } = await file.writev(buffers, position);
+      if (bytesWritten !== bytes) throw new Error('short write');
+    },
+    close: () => file.close(),
   };
 }
 
@@ -102,14 +106,18 @@ export function partialBytesInBucket(storage: FileStorage): PartialBytes {
     return writes;
   }
 
+  const writerOf = (id: string): PartialWriter => ({
+    write: (buffers, position) => storage.writeFile(keyOf(id, position), Buffer.concat(buffers)),
+    close: async () => undefined,
+  });
   return {
     // Fewer, larger objects: each costs a request to write, to list and to read back.
     writeBytes: 8 * 1024 * 1024,
-    create: (id) => storage.writeFile(markerOf(id), Buffer.alloc(0)),
-    open: async (id) => ({
-      write: (buffers, position) => storage.writeFile(keyOf(id, position), Buffer.concat(buffers)),
-      close: async () => undefined,
-    }),
+    async create(id) {
+      await storage.writeFile(markerOf(id), Buffer.alloc(0));
+      return writerOf(id);
+    },
+    open: async (id) => writerOf(id),
     async offsetOf(id) {
       return (await writesOf(id))?.reduce((sum, write) => sum + write.size, 0);
     },
@@ -126,7 +134,7 @@ export function partialBytesInBucket(storage: FileStorage): PartialBytes {
         await release();
         throw error;
       }
-      return { path: copy, release };
+      return { path: copy, copy: true, release };
     },
     async remove(id) {
       // The marker last: until it goes, the upload is still listed for the sweep to finish.

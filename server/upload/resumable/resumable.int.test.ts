@@ -1,10 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMinimal, seededSignIns, startTestApp, type MinimalSeed, type TestApp, type TestClient } from '../../../tests/support/app';
 import { addressSource, auditEntries } from '../../../tests/support/ownership';
 import { dcmftestAccepts } from '../../../tests/support/iso-checks';
+import { createFileStorage } from '../../lib/storage';
 import { cookieHeader, corpusFile, filesUnder } from '../upload-test-support';
 import {
   OCTETS,
@@ -111,6 +113,31 @@ describe('a small file in one request (creation-with-upload)', () => {
     expect(filesUnder(path.join(storageDir(), 'dicom'))).toEqual(before);
     expect(resumableFiles()).toEqual([]);
     expect((await patient.get(`${response.headers.get('location')}/outcome`)).body).toEqual({ outcome: 'duplicate' });
+  });
+});
+
+describe('the built disc images of her screenings', () => {
+  it('are dropped as a file of a pick is stored, though the pick is never reported', async () => {
+    const screeningId = seed.patient.latestScreeningId;
+    const storage = createFileStorage(app.config.dataDir);
+    const isoKey = storage.newKey('iso', '.iso');
+    await storage.writeFile(isoKey, Buffer.from('an ISO image built before the upload'));
+    await app
+      .db('iso_images')
+      .insert({ screening_id: screeningId, status: 'done', storage_key: isoKey, size_bytes: 36, finished_at: new Date() });
+    expect((await patient.get(`/api/iso/status?id=${screeningId}`)).body).toEqual({ status: 'done' });
+
+    const image = syntheticMammogram('disc', 0.1);
+    const metadata = metadataHeader({ name: 'pick/disc.dcm', batch: randomUUID() });
+    const response = await createUpload(patient, app.baseUrl, image.bytes.length, 'pick/disc.dcm', {
+      body: image.bytes,
+      headers: { 'upload-metadata': metadata },
+    });
+    expect(response.headers.get('upload-outcome')).toBe('stored');
+
+    // With the image's commit, not when the pick is reported: a closed tab never reports it.
+    expect((await patient.get(`/api/iso/status?id=${screeningId}`)).body).toEqual({ status: 'removed' });
+    expect(existsSync(storage.pathOf(isoKey))).toBe(false);
   });
 });
 

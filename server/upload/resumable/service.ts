@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { errorForLog, type Logger } from '../../lib/logger';
+import type { Logger } from '../../lib/logger';
 import type { FileStorage } from '../../lib/storage';
 import { knownInstances } from '../repo';
 import type { FileFate, UploadService, Uploader } from '../service';
@@ -31,7 +31,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * multipart upload (../service.ts) under the upload's lease; an unfinished one is nobody's to see.
  */
 export function createResumableUploads(deps: ResumableDeps, uploads: UploadService, locker: PostgresLocker) {
-  const { db, clock, logger } = deps;
+  const { db, clock } = deps;
   const limits = deps.config.upload;
   const partial = partialBytesOf(deps.storage);
   const expiryMs = limits.resumableExpiryHours * HOUR_MS;
@@ -80,12 +80,18 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
    * request, the outcome asked for after a crash) answers the recorded outcome. A quota refusal
    * ends the upload (bytes and row) and answers 413 as the multipart upload does.
    *
-   * `created`: the row this very request reserved, when its body brought the whole file. Nobody
-   * else knows the upload's address before this request answers, so it needs neither the lease
-   * nor a second read of its row (most DICOM files fit in one request: this is the common case).
+   * `created`: the row this very request reserved, when its body brought the whole file (tus
+   * checked that it wrote every byte), and the file's first bytes as this request kept them.
+   * Nobody else knows the upload's address before this request answers, so it needs neither the
+   * lease, nor a second read of its row, nor a look at its bytes' length (most DICOM files fit in
+   * one request: this is the common case).
    */
-  async function complete(uploader: Uploader, id: string, created?: ResumableUploadRow): Promise<ResumableUploadOutcome> {
-    if (created) return checkAndStore(uploader, created);
+  async function complete(
+    uploader: Uploader,
+    id: string,
+    created?: { row: ResumableUploadRow; head: Buffer | undefined },
+  ): Promise<ResumableUploadOutcome> {
+    if (created) return store(uploader, created.row, created.head);
     const lease = locker.leaseOf(id);
     // Completion is short and must not be cut: a request asking for the lease waits for it.
     await lease.lock(new AbortController().signal, () => undefined);
@@ -99,11 +105,19 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
 
   /** The body of `complete`, once nobody else can touch the upload. */
   async function checkAndStore(uploader: Uploader, row: ResumableUploadRow): Promise<ResumableUploadOutcome> {
+    const offset = await offsetOf(row.id);
+    if (offset !== row.length) throw new AppError(409, 'UPLOAD_INCOMPLETE', { offset, length: row.length });
+    return store(uploader, row);
+  }
+
+  /**
+   * Checks and stores a complete upload, recording its outcome. `head`: the file's first bytes,
+   * when the request that wrote them kept them (its preamble was written blank: file-store.ts).
+   */
+  async function store(uploader: Uploader, row: ResumableUploadRow, head?: Buffer): Promise<ResumableUploadOutcome> {
     const { id } = row;
-    const size = await offsetOf(id);
-    if (size !== row.length) throw new AppError(409, 'UPLOAD_INCOMPLETE', { offset: size, length: row.length });
     const local = await partial.local(id);
-    const file = { path: local.path, size, clientName: row.metadata.name ?? '' };
+    const file = { path: local.path, size: row.length, clientName: row.metadata.name ?? '', head };
     const now = clock();
     let fates: FileFate[];
     try {
@@ -117,15 +131,9 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
     } finally {
       await local.release();
     }
-    // Stored (moved into the store) or not kept: what is left of the bytes goes.
-    await partial.remove(id);
     const fate = fates[0]!;
-    if (fate.outcome === 'stored') {
-      // The image is stored; a disc image left stale is logged rather than reported as a failed upload.
-      await uploads
-        .refreshDiscImages(uploader)
-        .catch((error: unknown) => logger.error({ err: errorForLog(error) }, 'disc images not refreshed after upload'));
-    }
+    // What is left of the bytes goes; stored from the bytes themselves, the rename took them all.
+    if (fate.outcome !== 'stored' || local.copy) await partial.remove(id);
     return fate;
   }
 

@@ -27,7 +27,7 @@ type TusRequestContext = {
   creation?: { length: number; name: string; batch?: string };
   /** The upload this request created (a POST), once reserved. */
   created?: ResumableUploadRow;
-  /** What ends with the request: the creating request's claim that nobody else knows the upload (PostgresLocker.unannounced), an upload it completed (ResumableFileStore.completedHere). */
+  /** What ends with the request: the creating request's claim that nobody else knows the upload (PostgresLocker.unannounced) and what it keeps of the upload (ResumableFileStore.createdHere), an upload it completed (ResumableFileStore.completedHere). */
   endings: (() => void)[];
   /** The error tus turned into its answer, to be answered as the app's JSON instead. */
   error?: unknown;
@@ -78,13 +78,14 @@ export function createTusBridge(options: {
       if (!context.creation) throw new Error('tus creation without checked headers');
       const { length, name, batch = upload.id } = context.creation;
       context.created = await resumable.reserve(context.uploader, { id: upload.id, length, name, batch });
-      context.endings.push(options.locker.unannounced(upload.id));
+      context.endings.push(options.locker.unannounced(upload.id), options.store.createdHere(upload.id));
       // Only the name is kept (and only ever shown back), cleaned by the routes.
       return { metadata: { name } };
     },
     onUploadFinish: async (req, upload) => {
       const context = contextOf(req);
-      const outcome = await resumable.complete(context.uploader, upload.id, context.created);
+      const created = context.created && { row: context.created, head: options.store.headOf(upload.id) };
+      const outcome = await resumable.complete(context.uploader, upload.id, created);
       context.endings.push(options.store.completedHere(upload.id, upload.size!));
       return { headers: outcomeHeaders(outcome) };
     },
