@@ -11,6 +11,7 @@ export default defineConfig({
       'common/**/*.test.ts',
       'sw/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/testing-library-setup.ts'],
