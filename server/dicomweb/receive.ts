@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DICOM_MARKER_OFFSET } from '../../common/types/upload';
 import { AppError } from '../lib/errors';
-import { PARTS_FINISHING_AT_ONCE, PartFile } from '../lib/multipart/part-file';
+import { DICOM_HEAD_BYTES, PARTS_FINISHING_AT_ONCE, PartFile } from '../lib/multipart/part-file';
 import { Backlog } from '../lib/parallel';
 import { MultipartError, MultipartParser, parseMediaType } from '../lib/multipart/parser';
 import { readMultipartBody } from '../lib/multipart/read-body';
@@ -67,9 +67,6 @@ export async function withReceivedParts<T>(
   }
 }
 
-/** What the checks read from memory: a header of this size needs no second read of the file. */
-const HEAD_BYTES = 64 * 1024;
-
 type Writing = { part: ReceivedPart; file: PartFile | undefined };
 
 async function receive(body: Readable, boundary: string, directory: string, limits: ReceiveLimits): Promise<ReceivedPart[]> {
@@ -118,7 +115,7 @@ function startPart(index: number, contentType: string | undefined, directory: st
   }
   // The preamble is written as zeros: it may carry executable content (PS3.10 7.5), and no copy
   // of the file is made afterwards to blank it.
-  const file = new PartFile(part.path, { headBytes: HEAD_BYTES, blankBytes: DICOM_MARKER_OFFSET });
+  const file = new PartFile(part.path, { headBytes: DICOM_HEAD_BYTES, blankBytes: DICOM_MARKER_OFFSET });
   return { part, file };
 }
 

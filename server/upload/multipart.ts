@@ -7,7 +7,7 @@ import { DICOM_MARKER_OFFSET } from '../../common/types/upload';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import type { JobQueue } from '../lib/job-queue';
-import { PARTS_FINISHING_AT_ONCE, PartFile } from '../lib/multipart/part-file';
+import { DICOM_HEAD_BYTES, PARTS_FINISHING_AT_ONCE, PartFile } from '../lib/multipart/part-file';
 import { Backlog } from '../lib/parallel';
 import { MultipartParser, parseContentDisposition, parseMediaType } from '../lib/multipart/parser';
 import { readMultipartBody } from '../lib/multipart/read-body';
@@ -76,9 +76,6 @@ function checkEnvelope(req: Request, limits: RequestLimits): string {
   return boundary;
 }
 
-/** What the checks read from memory: a header of this size needs no second read of the file. */
-const HEAD_BYTES = 64 * 1024;
-
 type Receiving = { file: PartFile; name: string };
 
 /**
@@ -100,7 +97,7 @@ async function receive(req: Request, boundary: string, directory: string, limits
           throw new AppError(413, 'UPLOAD_TOO_MANY_FILES', { maxFilesPerRequest: limits.maxFilesPerRequest });
         }
         const filePath = path.join(directory, randomUUID());
-        current = { file: new PartFile(filePath, { headBytes: HEAD_BYTES, blankBytes: DICOM_MARKER_OFFSET }), name };
+        current = { file: new PartFile(filePath, { headBytes: DICOM_HEAD_BYTES, blankBytes: DICOM_MARKER_OFFSET }), name };
       },
       data: async (bytes) => {
         if (!current) return;

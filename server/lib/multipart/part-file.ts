@@ -18,6 +18,42 @@ export type PartFileOptions = {
  */
 export const PARTS_FINISHING_AT_ONCE = 4;
 
+/** How many of a DICOM file's first bytes a receiver keeps in memory: its header, in most files. */
+export const DICOM_HEAD_BYTES = 64 * 1024;
+
+/** The first `limit` bytes of a stream, kept as they came (by reference, not copied). */
+export class HeadKeeper {
+  private readonly chunks: Buffer[] = [];
+  private length = 0;
+
+  constructor(private readonly limit: number) {}
+
+  keep(bytes: Buffer): void {
+    if (this.length >= this.limit) return;
+    const kept = bytes.subarray(0, this.limit - this.length);
+    this.chunks.push(kept);
+    this.length += kept.length;
+  }
+
+  get kept(): number {
+    return this.length;
+  }
+
+  get head(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+  }
+}
+
+/**
+ * `bytes`, which arrived at `position` of a file, as they are to be written: the part of them
+ * within the file's first `blankBytes` as zeros (a DICOM file's preamble).
+ */
+export function withBlankStart(bytes: Buffer, position: number, blankBytes: number): Buffer[] {
+  const blank = Math.max(0, Math.min(blankBytes - position, bytes.length));
+  if (blank === 0) return [bytes];
+  return blank < bytes.length ? [Buffer.alloc(blank), bytes.subarray(blank)] : [Buffer.alloc(blank)];
+}
+
 /** What a finished part left: its file, its length and its first bytes as they were sent. */
 export type WrittenPart = { path: string; size: number; head: Buffer };
 
@@ -32,8 +68,7 @@ export type WrittenPart = { path: string; size: number; head: Buffer };
  */
 export class PartFile {
   size = 0;
-  private readonly headChunks: Buffer[] = [];
-  private headLength = 0;
+  private readonly head: HeadKeeper;
   private batch: Buffer[] = [];
   private batchBytes = 0;
   private written = 0;
@@ -50,6 +85,7 @@ export class PartFile {
     readonly path: string,
     private readonly options: PartFileOptions,
   ) {
+    this.head = new HeadKeeper(options.headBytes);
     this.handle = open(path, 'wx').catch((error: unknown) => {
       this.failure = error;
       return undefined;
@@ -59,15 +95,9 @@ export class PartFile {
   /** Waits only when a batch is full and the previous one is still being written (backpressure). */
   async write(bytes: Buffer): Promise<void> {
     if (this.failure) throw this.failure;
-    if (this.headLength < this.options.headBytes) {
-      const kept = bytes.subarray(0, this.options.headBytes - this.headLength);
-      this.headChunks.push(kept);
-      this.headLength += kept.length;
-    }
-    const blank = Math.max(0, Math.min((this.options.blankBytes ?? 0) - this.size, bytes.length));
+    this.head.keep(bytes);
+    for (const piece of withBlankStart(bytes, this.size, this.options.blankBytes ?? 0)) this.queue(piece);
     this.size += bytes.length;
-    if (blank > 0) this.queue(Buffer.alloc(blank));
-    if (blank < bytes.length) this.queue(blank > 0 ? bytes.subarray(blank) : bytes);
     if (this.batchBytes >= WRITE_BATCH_BYTES) {
       await this.writing;
       this.startWrite();
@@ -85,8 +115,7 @@ export class PartFile {
     } finally {
       await handle?.close();
     }
-    const head = this.headChunks.length === 1 ? this.headChunks[0]! : Buffer.concat(this.headChunks);
-    return { path: this.path, size: this.size, head };
+    return { path: this.path, size: this.size, head: this.head.head };
   }
 
   /** Stops writing and removes the file (a part refused mid-way, or a body that failed). */

@@ -2,11 +2,9 @@ import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import { DICOM_MARKER_OFFSET } from '../../../common/types/upload';
 import type { Db } from '../../db';
+import { DICOM_HEAD_BYTES, HeadKeeper, withBlankStart } from '../../lib/multipart/part-file';
 import type { PartialBytes, PartialWriter } from './partial-bytes';
 import { deleteUpload, findUpload, type ResumableUploadRow } from './repo';
-
-/** What createdHere keeps: the bytes a DICOM header is read from in most files (as the multipart receiver keeps). */
-const HEAD_BYTES = 64 * 1024;
 
 /**
  * The tus data store of resumable uploads: the state in the database (`resumable_uploads`, one
@@ -29,7 +27,7 @@ export class ResumableFileStore extends DataStore {
   private readonly completedByRunningRequests = new Map<string, number>();
   private readonly diskFailures = new Map<string, unknown>();
   /** See createdHere: by upload, the first bytes kept so far, and the writer its creation opened until its body takes it. */
-  private readonly creations = new Map<string, { chunks: Buffer[]; bytes: number; writer?: PartialWriter }>();
+  private readonly creations = new Map<string, { head: HeadKeeper; writer?: PartialWriter }>();
 
   override getExpiration(): number {
     return this.expiryMs;
@@ -77,14 +75,8 @@ export class ResumableFileStore extends DataStore {
     try {
       try {
         for await (const chunk of readable as AsyncIterable<Buffer>) {
-          if (creation && creation.bytes < HEAD_BYTES) {
-            const kept = chunk.subarray(0, HEAD_BYTES - creation.bytes);
-            creation.chunks.push(kept);
-            creation.bytes += kept.length;
-          }
-          const blank = Math.max(0, Math.min(DICOM_MARKER_OFFSET - (position + gatheredBytes), chunk.length));
-          if (blank > 0) gathered.push(Buffer.alloc(blank));
-          if (blank < chunk.length) gathered.push(blank > 0 ? chunk.subarray(blank) : chunk);
+          creation?.head.keep(chunk);
+          gathered.push(...withBlankStart(chunk, position + gatheredBytes, DICOM_MARKER_OFFSET));
           gatheredBytes += chunk.length;
           if (gatheredBytes >= this.partial.writeBytes) await flush();
         }
@@ -119,7 +111,7 @@ export class ResumableFileStore extends DataStore {
    * memory instead of opening it twice (headOf). A writer no body took is closed at the end.
    */
   createdHere(id: string): () => void {
-    this.creations.set(id, { chunks: [], bytes: 0 });
+    this.creations.set(id, { head: new HeadKeeper(DICOM_HEAD_BYTES) });
     return () => {
       const unused = this.creations.get(id)?.writer;
       this.creations.delete(id);
@@ -127,10 +119,10 @@ export class ResumableFileStore extends DataStore {
     };
   }
 
-  /** The first bytes of upload `id` as sent (up to HEAD_BYTES), when the request creating it here wrote them (createdHere). */
+  /** The first bytes of upload `id` as sent (up to DICOM_HEAD_BYTES), when the request creating it here wrote them (createdHere). */
   headOf(id: string): Buffer | undefined {
-    const creation = this.creations.get(id);
-    return creation && creation.bytes > 0 ? Buffer.concat(creation.chunks) : undefined;
+    const head = this.creations.get(id)?.head;
+    return head && head.kept > 0 ? head.head : undefined;
   }
 
   /**
