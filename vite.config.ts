@@ -47,6 +47,15 @@ export default defineConfig({
             // Everything the entry imports statically: every page loads it all before its first
             // paint anyway, as one file rather than seven.
             { name: 'index', tags: ['$initial'], priority: 2 },
+            // React and React DOM with its start-up (client/app/react-dom-first.ts): taken out of the
+            // entry, so the starter runs them in a task of their own before the app's
+            // (scripts/vite-start-after-paint.ts); each is short enough not to block a tap. The
+            // bundler's own helpers, which both need, come along rather than as a third request.
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]client[\\/]app[\\/]react-dom-first\.ts$|^\0rolldown[\\/]runtime\.js$/,
+              priority: 3,
+            },
             // The result page, the portal's main page, with all it imports (the UI parts it shares
             // with other pages included, which those pages then take from this chunk): one request
             // beside the guard's session check instead of nine.

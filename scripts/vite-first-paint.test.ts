@@ -11,6 +11,7 @@ const BUILT = `<!doctype html>
     <script>prePaint()</script>
     <script type="module" crossorigin src="/assets/index-Q.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/runtime-R.js">
+    <link rel="modulepreload" crossorigin href="/assets/react-D.js">
     <link rel="stylesheet" crossorigin href="/assets/style-S.css">
   </head>
   <body>
@@ -41,7 +42,10 @@ function runStarter(html: string, { rootChildren, hidden = false }: { rootChildr
   const preloaded: string[] = [];
   let reportPaint: ((list: unknown, observer: unknown) => void) | undefined;
   runInNewContext(starter.replace(/\bimport\(/g, '__import('), {
-    __import: (url: string) => imported.push(url),
+    __import: (url: string) => {
+      imported.push(url);
+      return url.includes('/missing-') ? Promise.reject(new Error('offline')) : Promise.resolve();
+    },
     document: {
       getElementById: () => ({ hasChildNodes: () => rootChildren }),
       createElement: () => ({}),
@@ -79,7 +83,25 @@ describe('the app started after the first paint of a drawn page', () => {
     expect(started.imported).toEqual([]);
     started.paint();
     expect(started.imported).toEqual(['/assets/index-Q.js']);
-    expect(started.preloaded).toEqual(['/assets/runtime-R.js']);
+    expect(started.preloaded).toEqual(['/assets/runtime-R.js', '/assets/react-D.js']);
+  });
+
+  it("runs React's chunk first and the entry in a later task, both downloading from the start", async () => {
+    const page = pageHtml(startAfterPaint(BUILT, 'assets/react-D.js'), '<main>Treść</main>', 'FAQ – Portal Pacjentki');
+    const started = runStarter(page, { rootChildren: true });
+    started.paint();
+    expect(started.preloaded).toEqual(['/assets/runtime-R.js', '/assets/react-D.js']);
+    expect(started.imported).toEqual(['/assets/react-D.js']);
+    await Promise.resolve();
+    expect(started.imported).toEqual(['/assets/react-D.js', '/assets/index-Q.js']);
+  });
+
+  it("still imports the entry when React's chunk fails to load, and fails the build without that chunk", async () => {
+    const html = BUILT.replace('react-D.js', 'missing-D.js');
+    const started = runStarter(startAfterPaint(html, 'assets/missing-D.js'), { rootChildren: false });
+    await Promise.resolve();
+    expect(started.imported).toEqual(['/assets/missing-D.js', '/assets/index-Q.js']);
+    expect(() => startAfterPaint(BUILT, 'assets/other-X.js')).toThrow(/does not preload/);
   });
 
   it("draws the cookie dialog's picture beside the root, inert, where the app's first render leaves it", () => {

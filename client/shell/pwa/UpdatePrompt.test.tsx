@@ -34,7 +34,7 @@ describe('the new-version prompt', () => {
 
     expect(screen.getByRole('status').textContent).toBe('Dostępna jest nowa wersja portalu.');
     await userEvent.click(screen.getByRole('button', { name: 'Odśwież' }));
-    expect(reloadIntoNewVersion).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(reloadIntoNewVersion).toHaveBeenCalledOnce());
   });
 
   it('does not take the focus away from what the patient is doing', async () => {

@@ -2,7 +2,6 @@ import { useSnapshot } from 'valtio';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/classes';
 import { useT } from '../../lib/intl';
-import { reloadIntoNewVersion } from './register';
 import { dismissUpdate, pwaUpdate } from './update-store';
 import './UpdatePrompt.css';
 
@@ -11,6 +10,9 @@ import './UpdatePrompt.css';
  * in the middle of a form is not interrupted; the status region stays mounted while empty so that
  * screen readers announce the message when it appears.
  */
+/** The service worker's code loads after the page (main.tsx); an update is only offered after it. */
+const reloadIntoNewVersion = () => void import('./register').then((worker) => worker.reloadIntoNewVersion());
+
 export function UpdatePrompt() {
   const t = useT();
   const { available, dismissed } = useSnapshot(pwaUpdate);
