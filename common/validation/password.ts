@@ -107,20 +107,22 @@ const hashed = (message: RequiredMessage) =>
 /**
  * `PATCH /api/auth/password` as the server receives it: the three values SHA-256 hex, hashed in
  * the browser. The server repeats what it can still check on hashes: confirm equals new, and new
- * differs from old.
+ * differs from old. Built on first use, as the schemas of auth.ts are.
  */
-export const passwordChangeSchema = z
-  .object({
-    oldPassword: hashed('validation.password.oldRequired'),
-    newPassword: hashed('validation.password.required'),
-    confirm: hashed('validation.password.confirmRequired'),
-  })
-  .superRefine((body, context) => {
-    if (body.confirm !== body.newPassword) {
-      context.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.password.mismatch' });
-    }
-    if (body.newPassword === body.oldPassword) {
-      context.addIssue({ code: 'custom', path: ['newPassword'], message: 'validation.password.sameAsOld' });
-    }
-  });
+export const passwordChangeSchema = z.lazy(() =>
+  z
+    .object({
+      oldPassword: hashed('validation.password.oldRequired'),
+      newPassword: hashed('validation.password.required'),
+      confirm: hashed('validation.password.confirmRequired'),
+    })
+    .superRefine((body, context) => {
+      if (body.confirm !== body.newPassword) {
+        context.addIssue({ code: 'custom', path: ['confirm'], message: 'validation.password.mismatch' });
+      }
+      if (body.newPassword === body.oldPassword) {
+        context.addIssue({ code: 'custom', path: ['newPassword'], message: 'validation.password.sameAsOld' });
+      }
+    }),
+);
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

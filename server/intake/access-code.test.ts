@@ -9,7 +9,7 @@ describe('generateAccessCode', () => {
       expect(code).toHaveLength(8);
       expect([...code].every((character) => ACCESS_CODE_ALPHABET.includes(character))).toBe(true);
       expect(PROVIDER_ACCESS_CODE.test(code)).toBe(true);
-      expect(resultLoginSchema.shape.accessCode.safeParse(code).success).toBe(true);
+      expect(resultLoginSchema.unwrap().shape.accessCode.safeParse(code).success).toBe(true);
     }
   });
 
