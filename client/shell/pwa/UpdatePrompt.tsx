@@ -5,14 +5,14 @@ import { useT } from '../../lib/intl';
 import { dismissUpdate, pwaUpdate } from './update-store';
 import './UpdatePrompt.css';
 
+/** The service worker's code loads after the page (main.tsx); an update is only offered after it. */
+const reloadIntoNewVersion = () => void import('./register').then((worker) => worker.reloadIntoNewVersion());
+
 /**
  * A non-modal banner offering the new version of the portal. It never takes focus, so a patient
  * in the middle of a form is not interrupted; the status region stays mounted while empty so that
  * screen readers announce the message when it appears.
  */
-/** The service worker's code loads after the page (main.tsx); an update is only offered after it. */
-const reloadIntoNewVersion = () => void import('./register').then((worker) => worker.reloadIntoNewVersion());
-
 export function UpdatePrompt() {
   const t = useT();
   const { available, dismissed } = useSnapshot(pwaUpdate);
