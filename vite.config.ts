@@ -50,10 +50,11 @@ export default defineConfig({
             // React and React DOM with its start-up (client/app/react-dom-first.ts): taken out of the
             // entry, so the starter runs them in a task of their own before the app's
             // (scripts/vite-start-after-paint.ts); each is short enough not to block a tap. The
-            // bundler's own helpers, which both need, come along rather than as a third request.
+            // bundler's own helpers, which both need, are a small chunk of their own (a group cannot
+            // take them), preloaded with the two.
             {
               name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]client[\\/]app[\\/]react-dom-first\.ts$|^\0rolldown[\\/]runtime\.js$/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]client[\\/]app[\\/]react-dom-first\.ts$/,
               priority: 3,
             },
             // The result page, the portal's main page, with all it imports (the UI parts it shares

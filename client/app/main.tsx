@@ -61,7 +61,7 @@ void Promise.all([startIntl(), prerenderedRoute && preloadPage(prerenderedRoute.
   });
 });
 
-// The service worker, and workbox-window's code with it, after the page: its start-up was a sixth of
+// The service worker, and workbox-window's code with it, after the page: its start-up was 2-4 ms of
 // the entry's task, and it has nothing to do before the page has loaded (issue 16).
 void afterPageLoad()
   .then(() => import('../shell/pwa/register'))

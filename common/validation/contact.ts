@@ -3,11 +3,7 @@ import { z } from 'zod';
 /**
  * The contact form's rules (spec section 5), shared by the browser (messages under the fields)
  * and the server (the same 400 issues for a client that skipped the browser). Messages are
- * catalog keys.
- *
- * Each exported schema is built on first use (`z.lazy`): a page imports these modules for one
- * form, and building every schema as its chunk loaded was a task of 17-34 ms on a phone's CPU
- * (issue 16, Lighthouse's Total Blocking Time).
+ * catalog keys. Each schema is built on first use, as those of auth.ts are.
  */
 export const CONTENT_MAX_LENGTH = 300;
 /** Same bound as a patient's names in personal_data. */

@@ -5,11 +5,7 @@ import { checkNewPassword, type PasswordRuleMessage } from './password';
 
 /**
  * Forgot password (spec section 5), shared by the reset pages and the server. Messages are
- * catalog keys.
- *
- * Each exported schema is built on first use (`z.lazy`): a page imports these modules for one
- * form, and building every schema as its chunk loaded was a task of 17-34 ms on a phone's CPU
- * (issue 16, Lighthouse's Total Blocking Time).
+ * catalog keys. Each schema is built on first use, as those of auth.ts are.
  */
 const RESET_LANGUAGES = ['pl', 'en'] as const;
 export type ResetLanguage = (typeof RESET_LANGUAGES)[number];
