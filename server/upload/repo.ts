@@ -40,25 +40,29 @@ export type InsertedInstances = {
 };
 
 /**
+ * A caller's own record written by the statement that stores the images (no round trip of its
+ * own): `stored` is SQL, true when that statement inserted an image.
+ */
+export type RecordInStatement = (stored: Knex.Raw) => Knex.QueryBuilder;
+
+/**
  * Stores the rows of her uploaded instances, in one statement (it runs for every file of a
  * resumable upload), under her uploads lock (lockUploadsOf, taken by an earlier statement: this
  * one's reads then see every upload committed before hers). An instance she has already is
  * skipped by the unique key. When any was inserted, the built disc images of her screenings are
  * dropped (server/iso: the new images belong on them), so no disc without them is served once
- * they are committed, whatever happens after the commit. The quota is the caller's to check with
- * what this answers: rolling the transaction back undoes all of it.
+ * they are committed, whatever happens after the commit. `record`, when given, is written by the
+ * same statement. The quota is the caller's to check with what this answers: rolling the
+ * transaction back undoes all of it.
  */
 export async function insertUploadedInstances(
   trx: Knex.Transaction,
   personalDataId: number,
   userId: number,
   rows: NewInstance[],
+  record?: RecordInStatement,
 ): Promise<InsertedInstances> {
-  if (rows.length === 0) {
-    // Nothing to insert: what she uses is still what the caller's quota check needs.
-    const [usage]: { used: string | number }[] = await usedBytesQuery(trx, personalDataId);
-    return { usedBytesBefore: Number(usage!.used), inserted: new Set(), droppedDiscKeys: [] };
-  }
+  if (rows.length === 0) throw new Error('no instances to insert');
   const insert = trx('dicom_instances')
     .insert(
       rows.map((row) => ({
@@ -79,15 +83,17 @@ export async function insertUploadedInstances(
     .ignore()
     .returning('sop_instance_uid');
   // The parts of one WITH share the statement's snapshot: `usage` does not see the rows `inserted` adds.
-  const [row]: { used: string | number; inserted: string[]; dropped: string[] }[] = await trx
+  const statement = trx
     .with('usage', usedBytesQuery(trx, personalDataId))
     .with('inserted', insert)
-    .with('dropped', doneImagesOfPatientRemovedWhen(trx, personalDataId, 'EXISTS (SELECT 1 FROM inserted)'))
-    .select(
-      trx.raw('(SELECT used FROM usage) AS used'),
-      trx.raw(`(SELECT coalesce(array_agg(sop_instance_uid), '{}') FROM inserted) AS inserted`),
-      trx.raw(`(SELECT coalesce(array_agg(storage_key), '{}') FROM dropped) AS dropped`),
-    );
+    .with('dropped', doneImagesOfPatientRemovedWhen(trx, personalDataId, 'EXISTS (SELECT 1 FROM inserted)'));
+  // A data-modifying part of a WITH runs to completion though nothing selects from it.
+  if (record) statement.with('recorded', record(trx.raw('EXISTS (SELECT 1 FROM inserted)')));
+  const [row]: { used: string | number; inserted: string[]; dropped: string[] }[] = await statement.select(
+    trx.raw('(SELECT used FROM usage) AS used'),
+    trx.raw(`(SELECT coalesce(array_agg(sop_instance_uid), '{}') FROM inserted) AS inserted`),
+    trx.raw(`(SELECT coalesce(array_agg(storage_key), '{}') FROM dropped) AS dropped`),
+  );
   return { usedBytesBefore: Number(row!.used), inserted: new Set(row!.inserted), droppedDiscKeys: row!.dropped };
 }
 

@@ -36,17 +36,18 @@ async function uploaderOf(db: Db, userId: number, ip: string | undefined, readWi
 export type FileFate = { outcome: 'stored' } | { outcome: 'duplicate' } | { outcome: 'refused'; reason: UploadRefusalReason };
 
 /**
- * Runs inside the transaction that stores the files, with the fate of each: a caller's own record
- * of the outcome commits with the images or not at all.
+ * A caller's own record of the one file's fate, written with the images or not at all: by the
+ * statement that stores them (`stored`: SQL, true when it stored the image; else a duplicate), or
+ * alone with the fate when the file was refused before (no image to store).
  */
-type RecordFates = (trx: Knex.Transaction, fates: FileFate[]) => Promise<void>;
+export type RecordFate = (db: Knex, fate: FileFate | { stored: Knex.Raw }) => Knex.QueryBuilder;
 
 /**
- * How a caller takes part in the transaction: `recordFates` keeps its own record of the outcome;
- * `auditedLater` leaves the DICOM_UPLOAD entry to it (a resumable upload is one file of a pick,
- * and the pick gets one entry: resumable/batch-audit.ts).
+ * How a caller takes part in the transaction: `recordFate` keeps its own record of the outcome
+ * of its single file; `auditedLater` leaves the DICOM_UPLOAD entry to it (a resumable upload is
+ * one file of a pick, and the pick gets one entry: resumable/batch-audit.ts).
  */
-export type KeepOptions = { recordFates?: RecordFates; auditedLater?: boolean };
+export type KeepOptions = { recordFate?: RecordFate; auditedLater?: boolean };
 
 /**
  * The one check-and-store of received files, for a multipart batch and for one resumable upload
@@ -61,8 +62,9 @@ async function keepReceivedFiles(
   deps: UploadStore,
   uploader: Uploader,
   files: ReceivedFile[],
-  { recordFates, auditedLater = false }: KeepOptions = {},
+  { recordFate, auditedLater = false }: KeepOptions = {},
 ): Promise<FileFate[]> {
+  if (recordFate && files.length !== 1) throw new Error('a record of one fate is for one file');
   const fates: FileFate[] = [];
   const candidates = new Map<string, Candidate & { index: number }>();
   for (const [index, file] of files.entries()) {
@@ -77,6 +79,22 @@ async function keepReceivedFiles(
   }
   // A receiver that kept a file's head wrote its preamble blank already (multipart.ts, resumable/file-store.ts).
   for (const { file } of candidates.values()) if (!file.head) await zeroPreamble(file.path);
+
+  const audit = (trx: Knex.Transaction) =>
+    writeAudit(trx, {
+      type: 'DICOM_UPLOAD',
+      ip: uploader.ip,
+      userId: uploader.userId,
+      description: `stored ${count(fates, 'stored')}, duplicates ${count(fates, 'duplicate')}, refused ${count(fates, 'refused')}`,
+    });
+  if (candidates.size === 0) {
+    // Every file refused: nothing to store, so neither her lock nor her quota; the records alone.
+    await deps.db.transaction(async (trx) => {
+      if (!auditedLater) await audit(trx);
+      if (recordFate) await recordFate(trx, fates[0]!);
+    });
+    return fates;
+  }
 
   const adopted: string[] = [];
   let staleDiscKeys: string[] = [];
@@ -96,6 +114,7 @@ async function keepReceivedFiles(
         uploader.personalDataId,
         uploader.userId,
         rows,
+        recordFate && ((stored) => recordFate(trx, { stored })),
       );
       const fresh = rows.filter((row) => inserted.has(row.sopInstanceUid));
       checkQuota(deps.limits, usedBytesBefore, fresh);
@@ -103,28 +122,17 @@ async function keepReceivedFiles(
       for (const { header, index } of candidates.values()) {
         fates[index] = { outcome: inserted.has(header.sopInstanceUid) ? 'stored' : 'duplicate' };
       }
-      const count = (outcome: FileFate['outcome']) => fates.filter((fate) => fate.outcome === outcome).length;
       const renames = async () => {
         for (const row of fresh) {
           await deps.storage.adopt(row.file.path, row.storageKey);
           adopted.push(row.storageKey);
         }
       };
-      const records = async () => {
-        if (!auditedLater) {
-          await writeAudit(trx, {
-            type: 'DICOM_UPLOAD',
-            ip: uploader.ip,
-            userId: uploader.userId,
-            description: `stored ${count('stored')}, duplicates ${count('duplicate')}, refused ${count('refused')}`,
-          });
-        }
-        await recordFates?.(trx, fates);
-      };
-      // The renames and the records at the same time: her lock is held for the longer of the two,
-      // not for both. Both have ended before the transaction does (a failure of one does not leave
-      // the other writing into a rolled-back transaction), and the catch below removes what was renamed.
-      for (const result of await Promise.allSettled([renames(), records()])) {
+      // The renames and the audit entry at the same time: her lock is held for the longer of the
+      // two, not for both. Both have ended before the transaction does (a failure of one does not
+      // leave the other writing into a rolled-back transaction), and the catch below removes what
+      // was renamed.
+      for (const result of await Promise.allSettled([renames(), auditedLater ? undefined : audit(trx)])) {
         if (result.status === 'rejected') throw result.reason;
       }
     });
@@ -139,6 +147,8 @@ async function keepReceivedFiles(
   );
   return fates;
 }
+
+const count = (fates: FileFate[], outcome: FileFate['outcome']) => fates.filter((fate) => fate.outcome === outcome).length;
 
 /** The answer of `POST /api/dicom`: every file of the request counted exactly once. */
 async function storeUpload(deps: UploadStore, uploader: Uploader, files: ReceivedFile[]): Promise<UploadOutcome> {

@@ -3,7 +3,7 @@ import { DataStore, ERRORS, Upload } from '@tus/utils';
 import { DICOM_MARKER_OFFSET } from '../../../common/types/upload';
 import type { Db } from '../../db';
 import { DICOM_HEAD_BYTES, HeadKeeper, withBlankStart } from '../../lib/multipart/part-file';
-import type { PartialBytes, PartialWriter } from './partial-bytes';
+import { newFileWriter, type PartialBytes, type PartialWriter } from './partial-bytes';
 import { deleteUpload, findUpload, type ResumableUploadRow } from './repo';
 
 /**
@@ -18,6 +18,8 @@ export class ResumableFileStore extends DataStore {
     private readonly db: Db,
     private readonly partial: PartialBytes,
     private readonly expiryMs: number,
+    /** Where the file of upload `id` goes when its creating request brings it whole (layout.ts wholeUploadFileOf). */
+    private readonly wholeFileOf: (id: string) => string,
   ) {
     super();
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
@@ -26,20 +28,21 @@ export class ResumableFileStore extends DataStore {
   /** See completedHere. */
   private readonly completedByRunningRequests = new Map<string, number>();
   private readonly diskFailures = new Map<string, unknown>();
-  /** See createdHere: by upload, the first bytes kept so far, and the writer its creation opened until its body takes it. */
-  private readonly creations = new Map<string, { head: HeadKeeper; writer?: PartialWriter }>();
+  /** See createdHere: by upload, the first bytes kept so far, whether its body brings the whole file, and the writer its creation opened until its body takes it. */
+  private readonly creations = new Map<string, { head: HeadKeeper; whole: boolean; writer?: PartialWriter }>();
 
   override getExpiration(): number {
     return this.expiryMs;
   }
 
   /**
-   * No bytes yet; the row was made when the upload was reserved (service.ts). The writer stays
-   * open for the body that follows in the same request (createdHere).
+   * No bytes yet; the row was made when the upload was reserved (service.ts), or is made when it
+   * is stored when the body brings the whole file (which is then written to a file of its own:
+   * wholeFileOf). The writer stays open for the body that follows in the same request (createdHere).
    */
   override async create(upload: Upload): Promise<Upload> {
-    const writer = await this.partial.create(upload.id);
     const creation = this.creations.get(upload.id);
+    const writer = creation?.whole ? await newFileWriter(this.wholeFileOf(upload.id)) : await this.partial.create(upload.id);
     if (creation) creation.writer = writer;
     else await writer.close();
     return upload;
@@ -109,9 +112,10 @@ export class ResumableFileStore extends DataStore {
    * request's body, which may be the whole file, goes to the file its creation opened (no second
    * open), and its first bytes are kept, so the check of a file sent whole reads its header from
    * memory instead of opening it twice (headOf). A writer no body took is closed at the end.
+   * `whole`: the body brings every byte of the file (create).
    */
-  createdHere(id: string): () => void {
-    this.creations.set(id, { head: new HeadKeeper(DICOM_HEAD_BYTES) });
+  createdHere(id: string, whole: boolean): () => void {
+    this.creations.set(id, { head: new HeadKeeper(DICOM_HEAD_BYTES), whole });
     return () => {
       const unused = this.creations.get(id)?.writer;
       this.creations.delete(id);

@@ -44,15 +44,7 @@ export function partialBytesInFolder(directory: string): PartialBytes {
   const fileOf = (id: string) => path.join(directory, id);
   return {
     writeBytes: 1024 * 1024,
-    async create(id) {
-      const file = await open(fileOf(id), 'wx').catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-        // The first upload since the folder was made (or removed): make it and try once more.
-        await mkdir(directory, { recursive: true });
-        return open(fileOf(id), 'wx');
-      });
-      return writerOf(file);
-    },
+    create: (id) => newFileWriter(fileOf(id)),
     open: async (id) => writerOf(await open(fileOf(id), 'r+')),
     offsetOf: (id) =>
       stat(fileOf(id)).then(
@@ -66,6 +58,17 @@ export function partialBytesInFolder(directory: string): PartialBytes {
     remove: (id) => rm(fileOf(id), { recursive: true, force: true }),
     ids: () => readdir(directory).catch(() => [] as string[]),
   };
+}
+
+/** A writer of a new file at `filePath` (its folder made when missing); fails if the file exists. */
+export async function newFileWriter(filePath: string): Promise<PartialWriter> {
+  const file = await open(filePath, 'wx').catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    // The first file since the folder was made (or removed): make it and try once more.
+    await mkdir(path.dirname(filePath), { recursive: true });
+    return open(filePath, 'wx');
+  });
+  return writerOf(file);
 }
 
 /** Writes in place into an upload's file. */

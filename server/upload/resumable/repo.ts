@@ -118,24 +118,41 @@ export async function existingUploadIds(db: Db, ids: string[]): Promise<Set<stri
   return new Set(rows);
 }
 
-/** Records the outcome of a complete upload; the row is kept until `expiresAt` for the client to ask. */
-export async function markCompleted(
-  trx: Knex.Transaction,
-  id: string,
-  outcome: ResumableUploadOutcome,
-  completedAt: Date,
-  expiresAt: Date,
-  ip: string | undefined,
-): Promise<void> {
-  await trx('resumable_uploads')
-    .where('id', id)
-    .update({
-      outcome: outcome.outcome,
-      refusal_reason: outcome.outcome === 'refused' ? outcome.reason : null,
-      completed_at: completedAt,
-      expires_at: expiresAt,
-      completed_ip: ip?.slice(0, 64) ?? null,
-    });
+/** When an upload completed and until when its outcome is kept, and who sent its last byte. */
+export type Completion = { completedAt: Date; expiresAt: Date; ip: string | undefined };
+
+/**
+ * The statement recording the outcome of a complete upload (`stored`: SQL, true when the image
+ * was stored, else a duplicate), for the statement that stores it to include: it completes the
+ * row the upload's creation reserved or, for a file its creating request brought whole (no row
+ * yet: service.ts), inserts it. The row is kept until `expiresAt` for the client to ask.
+ */
+export function recordCompletion(
+  db: Knex,
+  upload: Omit<ResumableUploadRow, 'outcome'>,
+  outcome: ResumableUploadOutcome | { stored: Knex.Raw },
+  completion: Completion,
+): Knex.QueryBuilder {
+  const recorded =
+    'stored' in outcome
+      ? { outcome: db.raw(`CASE WHEN ? THEN 'stored' ELSE 'duplicate' END`, [outcome.stored]), refusal_reason: null }
+      : { outcome: outcome.outcome, refusal_reason: outcome.outcome === 'refused' ? outcome.reason : null };
+  return db('resumable_uploads')
+    .insert({
+      id: upload.id,
+      user_id: upload.userId,
+      personal_data_id: upload.personalDataId,
+      length: upload.length,
+      metadata: JSON.stringify(upload.metadata),
+      batch: upload.batch,
+      created_at: upload.createdAt,
+      ...recorded,
+      completed_at: completion.completedAt,
+      expires_at: completion.expiresAt,
+      completed_ip: completion.ip?.slice(0, 64) ?? null,
+    })
+    .onConflict('id')
+    .merge(['outcome', 'refusal_reason', 'completed_at', 'expires_at', 'completed_ip']);
 }
 
 /**

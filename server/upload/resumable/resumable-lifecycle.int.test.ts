@@ -6,7 +6,7 @@ import { schemaOf } from '../../db';
 import { createFileStorage } from '../../lib/storage';
 import { corpusFile, filesUnder } from '../upload-test-support';
 import { sweepResumableUploads } from './expiry';
-import { createUpload, patchUpload, tusRequest } from './resumable-test-support';
+import { createUpload, patchUpload, syntheticMammogram, tusRequest } from './resumable-test-support';
 
 /** Small limits, so a few corpus files reach the quota; the default expiry of 24 hours. */
 const LIMITS = { maxFileBytes: 50_000, maxFilesPerRequest: 5, maxRequestBytes: 200_000, quotaBytes: 90_000, resumableExpiryHours: 24 };
@@ -16,7 +16,8 @@ let app: TestApp;
 let seed: MinimalSeed;
 let patient: TestClient;
 
-const resumableDir = () => path.join(app.config.dataDir, 'storage', 'incoming', 'resumable');
+const incomingDir = () => path.join(app.config.dataDir, 'storage', 'incoming');
+const resumableDir = () => path.join(incomingDir(), 'resumable');
 const uploadIds = () => app.db('resumable_uploads').orderBy('id').pluck('id');
 const idOf = (location: string) => location.split('/').pop()!;
 const sweep = (hoursLater: number) =>
@@ -147,4 +148,20 @@ it('keeps the outcome of a completed upload for the expiry time after it complet
   await sweep(25);
   expect((await patient.get(`${location}/outcome`)).status).toBe(404);
   expect(await uploadIds()).toEqual([]);
+});
+
+it('checks a file its creating request brings whole when it is stored: over her quota, refused, and nothing of it kept', async () => {
+  // CT_small and MR_small (above) are stored: 49,036 bytes.
+  expect((await patient.get('/api/dicom/limits')).body).toMatchObject({ usedBytes: 49_036 });
+  const [rowsBefore, incomingBefore] = [await uploadIds(), filesUnder(incomingDir())];
+  const large = syntheticMammogram('over-quota', 0.044);
+  expect(large.bytes.length).toBeGreaterThan(90_000 - 49_036);
+  expect(large.bytes.length).toBeLessThanOrEqual(LIMITS.maxFileBytes);
+
+  const refused = await createUpload(patient, app.baseUrl, large.bytes.length, 'large.dcm', { body: large.bytes });
+  expect(refused.status).toBe(413);
+  expect(refused.body).toEqual({ code: 'UPLOAD_QUOTA_EXCEEDED', quotaBytes: 90_000, usedBytes: 49_036 });
+  expect(await uploadIds()).toEqual(rowsBefore);
+  expect(filesUnder(incomingDir())).toEqual(incomingBefore);
+  expect((await patient.get('/api/dicom/limits')).body).toMatchObject({ usedBytes: 49_036 });
 });

@@ -79,6 +79,18 @@ describe('resumable uploads on S3-compatible storage', () => {
     expect(localLeftovers()).toEqual([]);
   });
 
+  it('stores a file its creating request brings whole into the bucket, and leaves nothing else there or on the disk', async () => {
+    const image = syntheticMammogram('whole.dcm', 2);
+    const created = await createUpload(patient, app.baseUrl, image.bytes.length, 'whole.dcm', { body: image.bytes });
+    expect([created.status, created.headers.get('upload-outcome')]).toEqual([201, 'stored']);
+    const stored = await app.db('dicom_instances').where({ sop_instance_uid: image.sopInstanceUid }).first('storage_key');
+    const kept = Buffer.concat(await (await bucket.openRead(stored.storage_key)).toArray());
+    expect(kept.subarray(128).equals(image.bytes.subarray(128))).toBe(true);
+    expect(await partialObjects()).toEqual([]);
+    expect(localLeftovers()).toEqual([]);
+    expect((await patient.get(`${created.headers.get('location')}/outcome`)).body).toEqual({ outcome: 'stored' });
+  });
+
   it('removes the bytes of an upload she ends (termination)', async () => {
     const image = syntheticMammogram('ended.dcm', 2);
     const created = await createUpload(patient, app.baseUrl, image.bytes.length, 'ended.dcm', { body: image.bytes.subarray(0, 50_000) });
@@ -97,8 +109,8 @@ describe('resumable uploads on S3-compatible storage', () => {
       { db: app.db, storage: bucket, logger: { info: () => undefined, warn: () => undefined } as never },
       new Date(app.clock.now() + 25 * HOUR_MS),
     );
-    // Expired: this one, and the row of the first test's upload, whose outcome was kept long enough.
-    expect(result).toEqual({ expired: 2, debris: 1 });
+    // Expired: this one, and the rows of the first two tests' uploads, whose outcomes were kept long enough.
+    expect(result).toEqual({ expired: 3, debris: 1 });
     expect(await partialObjects()).toEqual([]);
   });
 });

@@ -28,6 +28,8 @@ const nextAddress = addressSource('10.57.0');
 const CT_SMALL_UID = '1.3.6.1.4.1.5962.1.1.1.1.1.20040119072730.12322';
 const storageDir = () => path.join(app.config.dataDir, 'storage');
 const resumableFiles = () => filesUnder(path.join(storageDir(), 'incoming', 'resumable'));
+/** The files sent whole in their creating request, while that request runs (layout.ts wholeUploadFileOf). */
+const wholeFiles = () => filesUnder(path.join(storageDir(), 'incoming')).filter((name) => name.endsWith('.whole'));
 const uploadRow = (location: string) => app.db('resumable_uploads').where('id', location.split('/').pop()).first();
 const storedRow = (sopInstanceUid: string) =>
   app.db('dicom_instances').where({ personal_data_id: seed.patient.personalDataId, sop_instance_uid: sopInstanceUid }).first();
@@ -71,6 +73,9 @@ describe('a small file in one request (creation-with-upload)', () => {
     expectStoredAsSent(row.storage_key, file.bytes);
     expect(dcmftestAccepts(readFileSync(path.join(storageDir(), row.storage_key)))).toBe(true);
     expect(resumableFiles()).toEqual([]);
+    expect(wholeFiles()).toEqual([]);
+    // Its row, written as it was stored, keeps the outcome for the client to ask.
+    expect(await uploadRow(location)).toMatchObject({ outcome: 'stored', length: expect.anything(), batch: location.split('/').at(-1) });
     // One file without a batch is a batch of its own; its entry waits until the pick is reported.
     expect(await auditEntries(app.db, 'DICOM_UPLOAD', ip)).toEqual([]);
     const uploadId = location.split('/').at(-1)!;
@@ -112,6 +117,7 @@ describe('a small file in one request (creation-with-upload)', () => {
     expect(response.headers.get('upload-outcome')).toBe('duplicate');
     expect(filesUnder(path.join(storageDir(), 'dicom'))).toEqual(before);
     expect(resumableFiles()).toEqual([]);
+    expect(wholeFiles()).toEqual([]);
     expect((await patient.get(`${response.headers.get('location')}/outcome`)).body).toEqual({ outcome: 'duplicate' });
   });
 });
@@ -370,7 +376,8 @@ describe('creations whose body stops early', () => {
     const rowsBefore = await app.db('resumable_uploads').pluck('id');
     const filesBefore = resumableFiles();
     const image = syntheticMammogram('broken-creation', 2);
-    const request = openCreation(image.bytes.length, 'broken.dcm');
+    // The body was to bring part of the file: the upload was reserved, and its bytes are among the unfinished ones.
+    const request = openCreation(image.bytes.length + 10, 'broken.dcm', image.bytes.length);
     await new Promise<void>((resolve) => request.write(image.bytes.subarray(0, image.bytes.length / 2), () => resolve()));
     await waitFor(async () => (await app.db('resumable_uploads').pluck('id')).length > rowsBefore.length);
     const closed = new Promise((resolve) => request.once('close', resolve));
@@ -380,13 +387,27 @@ describe('creations whose body stops early', () => {
     await waitFor(async () => resumableFiles().length === filesBefore.length);
   });
 
+  it('leaves nothing of a creation that was to bring the whole file when its connection broke', async () => {
+    const rowsBefore = await app.db('resumable_uploads').pluck('id');
+    const image = syntheticMammogram('broken-whole-creation', 2);
+    const request = openCreation(image.bytes.length, 'broken-whole.dcm');
+    await new Promise<void>((resolve) => request.write(image.bytes.subarray(0, image.bytes.length / 2), () => resolve()));
+    await waitFor(() => wholeFiles().length === 1);
+    const closed = new Promise((resolve) => request.once('close', resolve));
+    request.destroy();
+    await closed;
+    await waitFor(() => wholeFiles().length === 0);
+    // No row was ever written for it: it is stored, with its row, only once every byte is there.
+    expect(await app.db('resumable_uploads').pluck('id')).toEqual(rowsBefore);
+  });
+
   it('leaves nothing of a creation whose client went away before the body was read (while its reservation waited)', async () => {
     const rowsBefore = await app.db('resumable_uploads').pluck('id');
     const image = syntheticMammogram('gone-before-body', 2);
     // The reservation waits on this lock (on PGlite, on the one connection): the client goes away meanwhile.
     const blocker = await app.db.transaction();
     await blocker.raw('LOCK TABLE resumable_uploads IN ACCESS EXCLUSIVE MODE');
-    const request = openCreation(image.bytes.length, 'gone.dcm');
+    const request = openCreation(image.bytes.length + 10, 'gone.dcm', image.bytes.length);
     request.flushHeaders();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const closed = new Promise((resolve) => request.once('close', resolve));
@@ -399,7 +420,7 @@ describe('creations whose body stops early', () => {
 });
 
 /** A creation-with-upload request whose body the test sends (or not) itself, as a browser that may go away. */
-function openCreation(length: number, name: string): http.ClientRequest {
+function openCreation(length: number, name: string, bodyLength = length): http.ClientRequest {
   const request = http.request(`${app.baseUrl}${UPLOADS}`, {
     method: 'POST',
     headers: {
@@ -407,7 +428,7 @@ function openCreation(length: number, name: string): http.ClientRequest {
       ...OCTETS,
       'upload-length': String(length),
       'upload-metadata': metadataHeader({ name }),
-      'content-length': String(length),
+      'content-length': String(bodyLength),
       cookie: cookieHeader(patient),
       'x-csrf-token': patient.csrfToken!,
     },

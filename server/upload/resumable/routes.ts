@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { displayName } from '../multipart';
 import type { UploadService, Uploader } from '../service';
 import { ResumableFileStore } from './file-store';
-import { UPLOAD_ID } from './layout';
+import { UPLOAD_ID, wholeUploadFileOf } from './layout';
 import { PostgresLocker } from './locker';
 import { createResumableUploads, type ResumableDeps } from './service';
 import { createTusBridge, outcomeHeaders } from './tus';
@@ -36,7 +36,7 @@ export function resumableUploadsRouter(
 ): Router {
   const locker = new PostgresLocker(deps.db, deps.logger);
   const resumable = createResumableUploads(deps, uploads, locker);
-  const store = new ResumableFileStore(deps.db, resumable.partial, resumable.expiryMs);
+  const store = new ResumableFileStore(deps.db, resumable.partial, resumable.expiryMs, (id) => wholeUploadFileOf(deps.storage, id));
   const tus = createTusBridge({ store, locker, resumable, maxFileBytes: deps.config.upload.maxFileBytes, logger: deps.logger });
   const router = Router();
 
@@ -107,9 +107,10 @@ export function resumableUploadsRouter(
  * A creation as docs/api.md allows it, refused before tus or the disk see a byte: a decimal
  * `Upload-Length` within the file limit, `Upload-Metadata` with a `name`, no deferred length or
  * concatenation, and a body (creation-with-upload) only as `application/offset+octet-stream`.
- * The quota is checked when the upload is reserved (service.ts).
+ * The quota is checked when the upload is reserved (service.ts), or, for a body that brings the
+ * whole file, when it is stored.
  */
-function creationOf(req: Request, maxFileBytes: number): { length: number; name: string; batch?: string } {
+function creationOf(req: Request, maxFileBytes: number): { length: number; name: string; batch?: string; whole: boolean } {
   checkTusVersion(req);
   if (req.get('upload-defer-length') !== undefined || req.get('upload-concat') !== undefined) throw badRequest();
   const declared = req.get('upload-length') ?? '';
@@ -127,10 +128,13 @@ function creationOf(req: Request, maxFileBytes: number): { length: number; name:
   const batch = metadata.batch ?? undefined;
   if (batch !== undefined && !BATCH_ID.test(batch)) throw badRequest();
   const bodyLength = Number(req.get('content-length') ?? 0);
-  if ((bodyLength > 0 || req.get('transfer-encoding') !== undefined) && !isTusBody(req)) {
+  const chunked = req.get('transfer-encoding') !== undefined;
+  if ((bodyLength > 0 || chunked) && !isTusBody(req)) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', {}, { 'Tus-Resumable': TUS_RESUMABLE });
   }
-  return { length, name, batch };
+  // The body is the whole file (most DICOM files fit in the first request): Node reads exactly Content-Length bytes or fails the request.
+  const whole = length > 0 && bodyLength === length && !chunked;
+  return { length, name, batch, whole };
 }
 
 function checkPatch(req: Request): void {

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { ResumableUploadOutcome } from '../../../common/types/upload';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
@@ -10,7 +11,8 @@ import type { FileFate, UploadService, Uploader } from '../service';
 import { reportBatch } from './batch-audit';
 import type { PostgresLocker } from './locker';
 import { partialBytesOf } from './partial-bytes';
-import { deleteUpload, findUpload, insertUploadWithinQuota, markCompleted, quotaUsage, type ResumableUploadRow } from './repo';
+import { wholeUploadFileOf } from './layout';
+import { deleteUpload, findUpload, insertUploadWithinQuota, quotaUsage, recordCompletion, type ResumableUploadRow } from './repo';
 
 export type ResumableDeps = {
   db: Db;
@@ -25,10 +27,14 @@ export type NewResumableUpload = { id: string; length: number; name: string; bat
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** A complete upload's bytes as one local file (`copy`: of bytes kept elsewhere), and how to remove what is left of them. */
+type CompleteBytes = { local: { path: string; copy: boolean; release(): Promise<void> }; remove(): Promise<void> };
+
 /**
  * Resumable uploads (docs/api.md "Resumable DICOM upload"): the story around tus. Creating one
- * reserves its length against her quota; its last byte runs the same check-and-store as the
- * multipart upload (../service.ts) under the upload's lease; an unfinished one is nobody's to see.
+ * reserves its length against her quota (unless its creating request brings it whole); its last
+ * byte runs the same check-and-store as the multipart upload (../service.ts) under the upload's
+ * lease; an unfinished one is nobody's to see.
  */
 export function createResumableUploads(deps: ResumableDeps, uploads: UploadService, locker: PostgresLocker) {
   const { db, clock } = deps;
@@ -42,8 +48,23 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
    * insertUploadWithinQuota). Answers the row it made.
    */
   async function reserve(uploader: Uploader, upload: NewResumableUpload): Promise<ResumableUploadRow> {
+    const row = unreserved(uploader, upload);
+    if (!(await insertUploadWithinQuota(db, row, limits.quotaBytes))) {
+      const { usedBytes, reservedBytes } = await quotaUsage(db, uploader.personalDataId, row.createdAt);
+      throw new AppError(413, 'UPLOAD_QUOTA_EXCEEDED', { quotaBytes: limits.quotaBytes, usedBytes, reservedBytes });
+    }
+    return row;
+  }
+
+  /**
+   * The row of a new upload, not written: reserve writes it, or, for a file its creating request
+   * brings whole, storing it does (complete). Such a file needs no reservation: it would hold her
+   * quota only for the seconds of that request, at the cost of a statement per file; her quota is
+   * checked when the file is stored, as for a multipart file.
+   */
+  function unreserved(uploader: Uploader, upload: NewResumableUpload): ResumableUploadRow {
     const createdAt = clock();
-    const row: ResumableUploadRow = {
+    return {
       id: upload.id,
       userId: uploader.userId,
       personalDataId: uploader.personalDataId,
@@ -54,11 +75,6 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
       expiresAt: new Date(createdAt + expiryMs),
       outcome: null,
     };
-    if (!(await insertUploadWithinQuota(db, row, limits.quotaBytes))) {
-      const { usedBytes, reservedBytes } = await quotaUsage(db, uploader.personalDataId, row.createdAt);
-      throw new AppError(413, 'UPLOAD_QUOTA_EXCEEDED', { quotaBytes: limits.quotaBytes, usedBytes, reservedBytes });
-    }
-    return row;
   }
 
   /** Hers and alive, or 404: someone else's, unknown, and unfinished past its time look the same. */
@@ -80,18 +96,19 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
    * request, the outcome asked for after a crash) answers the recorded outcome. A quota refusal
    * ends the upload (bytes and row) and answers 413 as the multipart upload does.
    *
-   * `created`: the row this very request reserved, when its body brought the whole file (tus
-   * checked that it wrote every byte), and the file's first bytes as this request kept them.
-   * Nobody else knows the upload's address before this request answers, so it needs neither the
-   * lease, nor a second read of its row, nor a look at its bytes' length (most DICOM files fit in
-   * one request: this is the common case).
+   * `created`: the row this very request made (`whole`: not written yet, its body brought the
+   * whole file: unreserved), when its body brought the last byte (tus checked that it wrote
+   * every byte), and the file's first bytes as this request kept them. Nobody else knows the
+   * upload's address before this request answers, so it needs neither the lease, nor a second
+   * read of its row, nor a look at its bytes' length (most DICOM files fit in one request: this
+   * is the common case).
    */
   async function complete(
     uploader: Uploader,
     id: string,
-    created?: { row: ResumableUploadRow; head: Buffer | undefined },
+    created?: { row: ResumableUploadRow; whole: boolean; head: Buffer | undefined },
   ): Promise<ResumableUploadOutcome> {
-    if (created) return store(uploader, created.row, created.head);
+    if (created) return store(uploader, created.row, created.head, created.whole);
     const lease = locker.leaseOf(id);
     // Completion is short and must not be cut: a request asking for the lease waits for it.
     await lease.lock(new AbortController().signal, () => undefined);
@@ -111,30 +128,41 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
   }
 
   /**
-   * Checks and stores a complete upload, recording its outcome. `head`: the file's first bytes,
-   * when the request that wrote them kept them (its preamble was written blank: file-store.ts).
+   * Checks and stores a complete upload, recording its outcome in the statement that stores it.
+   * `head`: the file's first bytes, when the request that wrote them kept them (its preamble was
+   * written blank: file-store.ts). `whole`: its creating request brought it whole (unreserved).
    */
-  async function store(uploader: Uploader, row: ResumableUploadRow, head?: Buffer): Promise<ResumableUploadOutcome> {
+  async function store(uploader: Uploader, row: ResumableUploadRow, head?: Buffer, whole = false): Promise<ResumableUploadOutcome> {
     const { id } = row;
-    const local = await partial.local(id);
-    const file = { path: local.path, size: row.length, clientName: row.metadata.name ?? '', head };
+    const bytes = whole ? wholeFileBytes(id) : await partialBytes(id);
+    const file = { path: bytes.local.path, size: row.length, clientName: row.metadata.name ?? '', head };
     const now = clock();
+    const completion = { completedAt: new Date(now), expiresAt: new Date(now + expiryMs), ip: uploader.ip };
     let fates: FileFate[];
     try {
       fates = await uploads.keep(uploader, [file], {
-        recordFates: (trx, [fate]) => markCompleted(trx, id, fate!, new Date(now), new Date(now + expiryMs), uploader.ip),
+        recordFate: (trx, fate) => recordCompletion(trx, row, fate, completion),
         auditedLater: true,
       });
     } catch (error) {
-      if (error instanceof AppError && error.code === 'UPLOAD_QUOTA_EXCEEDED') await discard(id);
+      if (error instanceof AppError && error.code === 'UPLOAD_QUOTA_EXCEEDED') await discard(id, whole);
       throw error;
     } finally {
-      await local.release();
+      await bytes.local.release();
     }
     const fate = fates[0]!;
     // What is left of the bytes goes; stored from the bytes themselves, the rename took them all.
-    if (fate.outcome !== 'stored' || local.copy) await partial.remove(id);
+    if (fate.outcome !== 'stored' || bytes.local.copy) await bytes.remove();
     return fate;
+  }
+
+  async function partialBytes(id: string): Promise<CompleteBytes> {
+    return { local: await partial.local(id), remove: () => partial.remove(id) };
+  }
+
+  function wholeFileBytes(id: string): CompleteBytes {
+    const path = wholeUploadFileOf(deps.storage, id);
+    return { local: { path, copy: false, release: async () => undefined }, remove: () => rm(path, { force: true }) };
   }
 
   /** `GET …/outcome`: the recorded outcome; or, when every byte is there but none was recorded (the process died), completes it now. */
@@ -146,8 +174,12 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
     return complete(uploader, id);
   }
 
-  /** Bytes and row of an upload nobody can reach (its creating request failed before the client learnt its address). */
-  async function discard(id: string): Promise<void> {
+  /**
+   * Bytes and row of an upload nobody can reach (its creating request failed before the client
+   * learnt its address). `whole`: its creating request brought it whole, it has no row (unreserved).
+   */
+  async function discard(id: string, whole = false): Promise<void> {
+    if (whole) return wholeFileBytes(id).remove();
     await partial.remove(id);
     await deleteUpload(db, id);
   }
@@ -163,7 +195,7 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
     return unique.filter((uid) => found.has(uid));
   }
 
-  return { partial, expiryMs, reserve, ownedUpload, complete, outcomeOf, discard, known, reportBatchOf };
+  return { partial, expiryMs, reserve, unreserved, ownedUpload, complete, outcomeOf, discard, known, reportBatchOf };
 }
 
 export type ResumableUploads = ReturnType<typeof createResumableUploads>;

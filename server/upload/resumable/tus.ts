@@ -24,9 +24,12 @@ const LOCK_DRAIN_MS = 3000;
 /** What one request brings to the tus hooks: who asks, and what the routes read of a creation. */
 type TusRequestContext = {
   uploader: Uploader;
-  creation?: { length: number; name: string; batch?: string };
-  /** The upload this request created (a POST), once reserved. */
-  created?: ResumableUploadRow;
+  /** `whole`: the creating request's body brings every byte of the file (routes.ts creationOf). */
+  creation?: { length: number; name: string; batch?: string; whole: boolean };
+  /** The upload this request created (a POST), once reserved (`whole`: its row is written when it is stored: ResumableUploads.unreserved). */
+  created?: { row: ResumableUploadRow; whole: boolean };
+  /** Set once this request stored the upload and recorded its outcome. */
+  completed?: boolean;
   /** What ends with the request: the creating request's claim that nobody else knows the upload (PostgresLocker.unannounced) and what it keeps of the upload (ResumableFileStore.createdHere), an upload it completed (ResumableFileStore.completedHere). */
   endings: (() => void)[];
   /** The error tus turned into its answer, to be answered as the app's JSON instead. */
@@ -76,16 +79,19 @@ export function createTusBridge(options: {
     onUploadCreate: async (req, upload) => {
       const context = contextOf(req);
       if (!context.creation) throw new Error('tus creation without checked headers');
-      const { length, name, batch = upload.id } = context.creation;
-      context.created = await resumable.reserve(context.uploader, { id: upload.id, length, name, batch });
-      context.endings.push(options.locker.unannounced(upload.id), options.store.createdHere(upload.id));
+      const { length, name, batch = upload.id, whole } = context.creation;
+      const declared = { id: upload.id, length, name, batch };
+      const row = whole ? resumable.unreserved(context.uploader, declared) : await resumable.reserve(context.uploader, declared);
+      context.created = { row, whole };
+      context.endings.push(options.locker.unannounced(upload.id), options.store.createdHere(upload.id, whole));
       // Only the name is kept (and only ever shown back), cleaned by the routes.
       return { metadata: { name } };
     },
     onUploadFinish: async (req, upload) => {
       const context = contextOf(req);
-      const created = context.created && { row: context.created, head: options.store.headOf(upload.id) };
+      const created = context.created && { ...context.created, head: options.store.headOf(upload.id) };
       const outcome = await resumable.complete(context.uploader, upload.id, created);
+      context.completed = true;
       context.endings.push(options.store.completedHere(upload.id, upload.size!));
       return { headers: outcomeHeaders(outcome) };
     },
@@ -107,16 +113,24 @@ export function createTusBridge(options: {
     }
     if (answer.status >= 400) {
       await answer.body?.cancel();
-      const uploadId = context.created?.id ?? (typeof req.params.id === 'string' ? req.params.id : undefined);
+      const uploadId = context.created?.row.id ?? (typeof req.params.id === 'string' ? req.params.id : undefined);
       const diskFailure = uploadId === undefined ? undefined : options.store.takeDiskFailure(uploadId);
       // A creation that failed never told the client where its upload is: nobody can resume it.
-      if (context.created) await resumable.discard(context.created.id);
+      if (context.created && !context.completed) await resumable.discard(context.created.row.id, context.created.whole);
       throw diskFailure ?? appErrorFor(context.error, answer.status, logger);
     }
-    if (context.created) {
-      const { id } = context.created;
+    if (context.created && !context.completed) {
+      const { row, whole } = context.created;
+      // Impossible by tus's own checks (a body of every byte completes the upload), and such an
+      // upload could not be resumed elsewhere: its row is written only when it is stored.
+      if (whole) {
+        await resumable.discard(row.id, whole);
+        throw new Error('an upload sent whole did not complete');
+      }
+      // Its address is in the answer: if the client never gets it, nobody can resume the upload.
+      // (A completed one stays: its image is stored and its outcome counts in its batch's audit entry.)
       res.once('close', () => {
-        if (!res.writableFinished) void resumable.discard(id).catch(() => undefined);
+        if (!res.writableFinished) void resumable.discard(row.id).catch(() => undefined);
       });
     }
     res.status(answer.status);
