@@ -33,6 +33,8 @@ export async function knownInstances(db: Db, personalDataId: number, uids: strin
 export type InsertedInstances = {
   /** The bytes she had uploaded herself before this statement (her quota; the provider's images do not count). */
   usedBytesBefore: number;
+  /** What `held` (insertUploadedInstances) found held against her quota besides, 0 without it. */
+  heldBytes: number;
   /** The SOP instance UIDs it inserted: the others she had already, uploaded or from a screening. */
   inserted: Set<string>;
   /** The storage keys of the built disc images it dropped, for the caller to delete after the commit. */
@@ -40,10 +42,11 @@ export type InsertedInstances = {
 };
 
 /**
- * A caller's own record written by the statement that stores the images (no round trip of its
- * own): `stored` is SQL, true when that statement inserted an image.
+ * What a caller adds to the statement that stores the images (no round trip of its own):
+ * `record`, its own record, given SQL true when that statement inserted an image; `held`, SQL
+ * for the bytes held against her quota besides her images, read in the same snapshot.
  */
-export type RecordInStatement = (stored: Knex.Raw) => Knex.QueryBuilder;
+export type InStatement = { record?: (stored: Knex.Raw) => Knex.QueryBuilder; held?: Knex.Raw };
 
 /**
  * Stores the rows of her uploaded instances, in one statement (it runs for every file of a
@@ -51,16 +54,15 @@ export type RecordInStatement = (stored: Knex.Raw) => Knex.QueryBuilder;
  * one's reads then see every upload committed before hers). An instance she has already is
  * skipped by the unique key. When any was inserted, the built disc images of her screenings are
  * dropped (server/iso: the new images belong on them), so no disc without them is served once
- * they are committed, whatever happens after the commit. `record`, when given, is written by the
- * same statement. The quota is the caller's to check with what this answers: rolling the
- * transaction back undoes all of it.
+ * they are committed, whatever happens after the commit. The quota is the caller's to check with
+ * what this answers (`also`: InStatement): rolling the transaction back undoes all of it.
  */
 export async function insertUploadedInstances(
   trx: Knex.Transaction,
   personalDataId: number,
   userId: number,
   rows: NewInstance[],
-  record?: RecordInStatement,
+  also: InStatement = {},
 ): Promise<InsertedInstances> {
   if (rows.length === 0) throw new Error('no instances to insert');
   const insert = trx('dicom_instances')
@@ -84,17 +86,23 @@ export async function insertUploadedInstances(
     .returning('sop_instance_uid');
   // The parts of one WITH share the statement's snapshot: `usage` does not see the rows `inserted` adds.
   const statement = trx
-    .with('usage', usedBytesQuery(trx, personalDataId))
+    .with('usage', usedBytesQuery(trx, personalDataId).select(also.held ? trx.raw('(?) AS held', [also.held]) : trx.raw('0 AS held')))
     .with('inserted', insert)
     .with('dropped', doneImagesOfPatientRemovedWhen(trx, personalDataId, 'EXISTS (SELECT 1 FROM inserted)'));
   // A data-modifying part of a WITH runs to completion though nothing selects from it.
-  if (record) statement.with('recorded', record(trx.raw('EXISTS (SELECT 1 FROM inserted)')));
-  const [row]: { used: string | number; inserted: string[]; dropped: string[] }[] = await statement.select(
+  if (also.record) statement.with('recorded', also.record(trx.raw('EXISTS (SELECT 1 FROM inserted)')));
+  const [row]: { used: string | number; held: string | number; inserted: string[]; dropped: string[] }[] = await statement.select(
     trx.raw('(SELECT used FROM usage) AS used'),
+    trx.raw('(SELECT held FROM usage) AS held'),
     trx.raw(`(SELECT coalesce(array_agg(sop_instance_uid), '{}') FROM inserted) AS inserted`),
     trx.raw(`(SELECT coalesce(array_agg(storage_key), '{}') FROM dropped) AS dropped`),
   );
-  return { usedBytesBefore: Number(row!.used), inserted: new Set(row!.inserted), droppedDiscKeys: row!.dropped };
+  return {
+    usedBytesBefore: Number(row!.used),
+    heldBytes: Number(row!.held),
+    inserted: new Set(row!.inserted),
+    droppedDiscKeys: row!.dropped,
+  };
 }
 
 /** The bytes she uploaded herself (her quota: the provider's images do not count), as `used`. */

@@ -45,9 +45,11 @@ export type RecordFate = (db: Knex, fate: FileFate | { stored: Knex.Raw }) => Kn
 /**
  * How a caller takes part in the transaction: `recordFate` keeps its own record of the outcome
  * of its single file; `auditedLater` leaves the DICOM_UPLOAD entry to it (a resumable upload is
- * one file of a pick, and the pick gets one entry: resumable/batch-audit.ts).
+ * one file of a pick, and the pick gets one entry: resumable/batch-audit.ts); `reserved`, SQL
+ * for bytes reserved against her quota besides her images, which the quota check then counts
+ * (and a refusal names as `reservedBytes`).
  */
-export type KeepOptions = { recordFate?: RecordFate; auditedLater?: boolean };
+export type KeepOptions = { recordFate?: RecordFate; auditedLater?: boolean; reserved?: (db: Knex) => Knex.Raw };
 
 /**
  * The one check-and-store of received files, for a multipart batch and for one resumable upload
@@ -62,7 +64,7 @@ async function keepReceivedFiles(
   deps: UploadStore,
   uploader: Uploader,
   files: ReceivedFile[],
-  { recordFate, auditedLater = false }: KeepOptions = {},
+  { recordFate, auditedLater = false, reserved }: KeepOptions = {},
 ): Promise<FileFate[]> {
   if (recordFate && files.length !== 1) throw new Error('a record of one fate is for one file');
   const fates: FileFate[] = [];
@@ -109,15 +111,15 @@ async function keepReceivedFiles(
       }));
       // Inserted first and checked after, in one round trip fewer under her lock: over the quota,
       // the transaction is rolled back and none of it stays.
-      const { usedBytesBefore, inserted, droppedDiscKeys } = await insertUploadedInstances(
+      const { usedBytesBefore, heldBytes, inserted, droppedDiscKeys } = await insertUploadedInstances(
         trx,
         uploader.personalDataId,
         uploader.userId,
         rows,
-        recordFate && ((stored) => recordFate(trx, { stored })),
+        { record: recordFate && ((stored) => recordFate(trx, { stored })), held: reserved?.(trx) },
       );
       const fresh = rows.filter((row) => inserted.has(row.sopInstanceUid));
-      checkQuota(deps.limits, usedBytesBefore, fresh);
+      checkQuota(deps.limits, usedBytesBefore, fresh, reserved && heldBytes);
       staleDiscKeys = droppedDiscKeys;
       for (const { header, index } of candidates.values()) {
         fates[index] = { outcome: inserted.has(header.sopInstanceUid) ? 'stored' : 'duplicate' };
@@ -162,10 +164,15 @@ async function storeUpload(deps: UploadStore, uploader: Uploader, files: Receive
   return outcome;
 }
 
-function checkQuota(limits: Config['upload'], usedBytes: number, fresh: NewInstance[]): void {
+/** `reservedBytes`: what unfinished resumable uploads hold, when the caller counts them (KeepOptions.reserved). */
+function checkQuota(limits: Config['upload'], usedBytes: number, fresh: NewInstance[], reservedBytes?: number): void {
   const addedBytes = fresh.reduce((sum, { sizeBytes }) => sum + sizeBytes, 0);
-  if (usedBytes + addedBytes > limits.quotaBytes) {
-    throw new AppError(413, 'UPLOAD_QUOTA_EXCEEDED', { quotaBytes: limits.quotaBytes, usedBytes });
+  if (usedBytes + (reservedBytes ?? 0) + addedBytes > limits.quotaBytes) {
+    throw new AppError(413, 'UPLOAD_QUOTA_EXCEEDED', {
+      quotaBytes: limits.quotaBytes,
+      usedBytes,
+      ...(reservedBytes !== undefined && { reservedBytes }),
+    });
   }
 }
 

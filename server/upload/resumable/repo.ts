@@ -56,6 +56,11 @@ const STORED_BYTES = `(SELECT coalesce(sum(size_bytes), 0) FROM dicom_instances 
 const UNFINISHED_UPLOADS = `FROM resumable_uploads WHERE personal_data_id = :personalDataId AND outcome IS NULL AND expires_at > :now`;
 const RESERVED_BYTES = `(SELECT coalesce(sum(length), 0) ${UNFINISHED_UPLOADS})`;
 
+/** What her unfinished, unexpired uploads hold against her quota at `now`, as SQL for a statement of her upload (../service.ts KeepOptions.reserved). */
+export function reservedBytes(db: Knex, personalDataId: number, now: Date): Knex.Raw {
+  return db.raw(RESERVED_BYTES, { personalDataId, now });
+}
+
 /**
  * Inserts the upload when what she stored, what her unfinished uploads declared and its own
  * length fit `quotaBytes`; answers whether it did. One statement and no lock: two creations at

@@ -150,18 +150,27 @@ it('keeps the outcome of a completed upload for the expiry time after it complet
   expect(await uploadIds()).toEqual([]);
 });
 
-it('checks a file its creating request brings whole when it is stored: over her quota, refused, and nothing of it kept', async () => {
+it('checks a file its creating request brings whole when it is stored, counting what her unfinished uploads reserve', async () => {
   // CT_small and MR_small (above) are stored: 49,036 bytes.
-  expect((await patient.get('/api/dicom/limits')).body).toMatchObject({ usedBytes: 49_036 });
+  expect((await patient.get('/api/dicom/limits')).body).toMatchObject({ usedBytes: 49_036, reservedBytes: 0 });
+  const unfinished = await createUpload(patient, app.baseUrl, 25_000, 'unfinished.dcm');
+  expect(unfinished.status).toBe(201);
   const [rowsBefore, incomingBefore] = [await uploadIds(), filesUnder(incomingDir())];
-  const large = syntheticMammogram('over-quota', 0.044);
-  expect(large.bytes.length).toBeGreaterThan(90_000 - 49_036);
-  expect(large.bytes.length).toBeLessThanOrEqual(LIMITS.maxFileBytes);
+  const image = syntheticMammogram('whole-after-reservation', 0.02);
+  // It fits beside her images, not beside them and the reservation.
+  expect(49_036 + image.bytes.length).toBeLessThanOrEqual(90_000);
+  expect(49_036 + 25_000 + image.bytes.length).toBeGreaterThan(90_000);
 
-  const refused = await createUpload(patient, app.baseUrl, large.bytes.length, 'large.dcm', { body: large.bytes });
+  const refused = await createUpload(patient, app.baseUrl, image.bytes.length, 'whole.dcm', { body: image.bytes });
   expect(refused.status).toBe(413);
-  expect(refused.body).toEqual({ code: 'UPLOAD_QUOTA_EXCEEDED', quotaBytes: 90_000, usedBytes: 49_036 });
+  expect(refused.body).toEqual({ code: 'UPLOAD_QUOTA_EXCEEDED', quotaBytes: 90_000, usedBytes: 49_036, reservedBytes: 25_000 });
   expect(await uploadIds()).toEqual(rowsBefore);
   expect(filesUnder(incomingDir())).toEqual(incomingBefore);
   expect((await patient.get('/api/dicom/limits')).body).toMatchObject({ usedBytes: 49_036 });
+
+  // The unfinished upload cancelled, the same file is stored.
+  expect((await tusRequest(patient, app.baseUrl, 'DELETE', unfinished.headers.get('location')!)).status).toBe(204);
+  const stored = await createUpload(patient, app.baseUrl, image.bytes.length, 'whole.dcm', { body: image.bytes });
+  expect([stored.status, stored.headers.get('upload-outcome')]).toEqual([201, 'stored']);
+  expect((await patient.get('/api/dicom/limits')).body).toMatchObject({ usedBytes: 49_036 + image.bytes.length });
 });

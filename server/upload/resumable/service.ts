@@ -12,7 +12,15 @@ import { reportBatch } from './batch-audit';
 import type { PostgresLocker } from './locker';
 import { partialBytesOf } from './partial-bytes';
 import { wholeUploadFileOf } from './layout';
-import { deleteUpload, findUpload, insertUploadWithinQuota, quotaUsage, recordCompletion, type ResumableUploadRow } from './repo';
+import {
+  deleteUpload,
+  findUpload,
+  insertUploadWithinQuota,
+  quotaUsage,
+  recordCompletion,
+  reservedBytes,
+  type ResumableUploadRow,
+} from './repo';
 
 export type ResumableDeps = {
   db: Db;
@@ -59,8 +67,8 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
   /**
    * The row of a new upload, not written: reserve writes it, or, for a file its creating request
    * brings whole, storing it does (complete). Such a file needs no reservation: it would hold her
-   * quota only for the seconds of that request, at the cost of a statement per file; her quota is
-   * checked when the file is stored, as for a multipart file.
+   * quota only for the seconds of that request, at the cost of a statement per file; the same
+   * check (stored + reserved + its length) is made when the file is stored.
    */
   function unreserved(uploader: Uploader, upload: NewResumableUpload): ResumableUploadRow {
     const createdAt = clock();
@@ -143,6 +151,8 @@ export function createResumableUploads(deps: ResumableDeps, uploads: UploadServi
       fates = await uploads.keep(uploader, [file], {
         recordFate: (trx, fate) => recordCompletion(trx, row, fate, completion),
         auditedLater: true,
+        // Sent whole, it reserved nothing at its creation: what her unfinished uploads reserve counts now, as it would have then.
+        reserved: whole ? (trx) => reservedBytes(trx, uploader.personalDataId, completion.completedAt) : undefined,
       });
     } catch (error) {
       if (error instanceof AppError && error.code === 'UPLOAD_QUOTA_EXCEEDED') await discard(id, whole);
