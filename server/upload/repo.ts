@@ -33,8 +33,8 @@ export async function knownInstances(db: Db, personalDataId: number, uids: strin
 export type InsertedInstances = {
   /** The bytes she had uploaded herself before this statement (her quota; the provider's images do not count). */
   usedBytesBefore: number;
-  /** What `held` (insertUploadedInstances) found held against her quota besides, 0 without it. */
-  heldBytes: number;
+  /** What `reserved` (InStatement) found reserved against her quota besides her images; 0 without it. */
+  reservedBytes: number;
   /** The SOP instance UIDs it inserted: the others she had already, uploaded or from a screening. */
   inserted: Set<string>;
   /** The storage keys of the built disc images it dropped, for the caller to delete after the commit. */
@@ -43,10 +43,10 @@ export type InsertedInstances = {
 
 /**
  * What a caller adds to the statement that stores the images (no round trip of its own):
- * `record`, its own record, given SQL true when that statement inserted an image; `held`, SQL
- * for the bytes held against her quota besides her images, read in the same snapshot.
+ * `record`, its own record, given SQL true when that statement inserted an image; `reserved`,
+ * SQL for the bytes reserved against her quota besides her images, read in the same snapshot.
  */
-export type InStatement = { record?: (stored: Knex.Raw) => Knex.QueryBuilder; held?: Knex.Raw };
+export type InStatement = { record?: (stored: Knex.Raw) => Knex.QueryBuilder; reserved?: Knex.Raw };
 
 /**
  * Stores the rows of her uploaded instances, in one statement (it runs for every file of a
@@ -86,20 +86,23 @@ export async function insertUploadedInstances(
     .returning('sop_instance_uid');
   // The parts of one WITH share the statement's snapshot: `usage` does not see the rows `inserted` adds.
   const statement = trx
-    .with('usage', usedBytesQuery(trx, personalDataId).select(also.held ? trx.raw('(?) AS held', [also.held]) : trx.raw('0 AS held')))
+    .with(
+      'usage',
+      usedBytesQuery(trx, personalDataId).select(also.reserved ? trx.raw('(?) AS reserved', [also.reserved]) : trx.raw('0 AS reserved')),
+    )
     .with('inserted', insert)
     .with('dropped', doneImagesOfPatientRemovedWhen(trx, personalDataId, 'EXISTS (SELECT 1 FROM inserted)'));
   // A data-modifying part of a WITH runs to completion though nothing selects from it.
   if (also.record) statement.with('recorded', also.record(trx.raw('EXISTS (SELECT 1 FROM inserted)')));
-  const [row]: { used: string | number; held: string | number; inserted: string[]; dropped: string[] }[] = await statement.select(
+  const [row]: { used: string | number; reserved: string | number; inserted: string[]; dropped: string[] }[] = await statement.select(
     trx.raw('(SELECT used FROM usage) AS used'),
-    trx.raw('(SELECT held FROM usage) AS held'),
+    trx.raw('(SELECT reserved FROM usage) AS reserved'),
     trx.raw(`(SELECT coalesce(array_agg(sop_instance_uid), '{}') FROM inserted) AS inserted`),
     trx.raw(`(SELECT coalesce(array_agg(storage_key), '{}') FROM dropped) AS dropped`),
   );
   return {
     usedBytesBefore: Number(row!.used),
-    heldBytes: Number(row!.held),
+    reservedBytes: Number(row!.reserved),
     inserted: new Set(row!.inserted),
     droppedDiscKeys: row!.dropped,
   };

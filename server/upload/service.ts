@@ -111,15 +111,15 @@ async function keepReceivedFiles(
       }));
       // Inserted first and checked after, in one round trip fewer under her lock: over the quota,
       // the transaction is rolled back and none of it stays.
-      const { usedBytesBefore, heldBytes, inserted, droppedDiscKeys } = await insertUploadedInstances(
+      const { usedBytesBefore, reservedBytes, inserted, droppedDiscKeys } = await insertUploadedInstances(
         trx,
         uploader.personalDataId,
         uploader.userId,
         rows,
-        { record: recordFate && ((stored) => recordFate(trx, { stored })), held: reserved?.(trx) },
+        { record: recordFate && ((stored) => recordFate(trx, { stored })), reserved: reserved?.(trx) },
       );
       const fresh = rows.filter((row) => inserted.has(row.sopInstanceUid));
-      checkQuota(deps.limits, usedBytesBefore, fresh, reserved && heldBytes);
+      checkQuota(deps.limits, usedBytesBefore, fresh, reserved ? reservedBytes : undefined);
       staleDiscKeys = droppedDiscKeys;
       for (const { header, index } of candidates.values()) {
         fates[index] = { outcome: inserted.has(header.sopInstanceUid) ? 'stored' : 'duplicate' };
